@@ -1,0 +1,25 @@
+// One Jest run for every Node package. Tiers are told apart by suffix:
+// *.unit.spec.ts (pure), *.int.spec.ts (real servers from infra/), *.e2e.spec.ts (whole process or browser).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2023',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/contracts', '<rootDir>/api', '<rootDir>/projections', '<rootDir>/desktop', '<rootDir>/infra'],
+  testMatch: ['**/*.spec.ts'],
+  transform: { '^.+\\.ts$': swc },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Integration tests start processes and real servers; two cores run them best one file at a time each.
+  maxWorkers: 2,
+  testTimeout: 60_000,
+};
