@@ -1,0 +1,23 @@
+import type { PoolClient } from 'pg';
+import type { RecordedEvent } from '../../../contracts/src/events/event-envelope';
+
+/**
+ * A read model built from the event log. Its tables live in a PostgreSQL schema of its own
+ * (`rm_<name>`), so a rebuild can fill a fresh schema and swap it in whole.
+ */
+export interface Projection {
+  /** Stable name: the checkpoint key, the lock key and (as rm_<name>) the schema. */
+  readonly name: string;
+  /** Event types this projection reads; others only move its checkpoint. */
+  readonly handles: readonly string[];
+  /** Creates the read-model tables inside `schema` (which exists and is empty). */
+  createTables(db: PoolClient, schema: string): Promise<void>;
+  /** Applies one event inside the runner's transaction; writes go to tables in `schema`. */
+  apply(db: PoolClient, schema: string, event: RecordedEvent): Promise<void>;
+}
+
+/** The schema queries read: `SELECT ... FROM ${readModelSchema('users')}.users`. */
+export function readModelSchema(projectionName: string): string {
+  if (!/^[a-z][a-z0-9_]*$/.test(projectionName)) throw new Error(`Bad projection name ${projectionName}: use lowercase snake_case`);
+  return `rm_${projectionName}`;
+}

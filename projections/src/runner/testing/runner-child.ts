@@ -1,0 +1,29 @@
+/**
+ * A projection runner in a process of its own, so tests can kill it for real.
+ * Prints one JSON line per state change: {"state":"active"} etc.
+ */
+import { Pool } from 'pg';
+import { PostgresEventStore } from '../../../../api/src/platform/event-store/postgres-event-store';
+import { ProjectionRunner } from '../projection-runner';
+import { countingProjection } from './counting.projection';
+
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+const store = new PostgresEventStore(pool);
+const runner = new ProjectionRunner(pool, store, countingProjection, {
+  batchSize: Number(process.env.BATCH_SIZE ?? 50),
+  idleWaitMs: 100,
+  standbyRetryMs: 100,
+});
+runner.start();
+
+let last = '';
+setInterval(() => {
+  if (runner.state !== last) {
+    last = runner.state;
+    process.stdout.write(`${JSON.stringify({ state: last, pid: process.pid })}\n`);
+  }
+}, 20);
+
+process.on('SIGTERM', () => {
+  void runner.stop().then(() => process.exit(0));
+});
