@@ -25,10 +25,15 @@ describe('PostgresEventStore holes in the log', () => {
     open.push(client);
     await client.query('BEGIN');
     const [event] = events(1);
-    await client.query(
-      `SELECT es_append($1, 0, $2, $3, $4, $5, $6, $7, '{}', '{}', '{}', '{}')`,
-      [streamId, [event!.eventId], [event!.type], [1], [JSON.stringify(event!.data)], [JSON.stringify(event!.metadata)], [event!.occurredAt]],
-    );
+    await client.query(`SELECT es_append($1, 0, $2, $3, $4, $5, $6, $7, '{}', '{}', '{}', '{}')`, [
+      streamId,
+      [event!.eventId],
+      [event!.type],
+      [1],
+      [JSON.stringify(event!.data)],
+      [JSON.stringify(event!.metadata)],
+      [event!.occurredAt],
+    ]);
     return {
       commit: () => client.query('COMMIT'),
       rollback: () => client.query('ROLLBACK'),

@@ -1,0 +1,31 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the api runs as a separate process; in production one origin serves everything.
+const apiOrigin = process.env.MESHWORK_API_ORIGIN ?? 'http://127.0.0.1:3000';
+
+const vendorChunks: Record<string, RegExp> = {
+  react: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+  mui: /[\\/]node_modules[\\/](@mui|@emotion)[\\/]/,
+  'react-admin': /[\\/]node_modules[\\/](react-admin|ra-[^\\/]+)[\\/]/,
+};
+
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('node_modules')) return undefined;
+  return Object.entries(vendorChunks).find(([, pattern]) => pattern.test(id))?.[0] ?? 'vendor';
+}
+
+export default defineConfig({
+  plugins: [react()],
+  // The console is served by the same origin as the customer site, under /admin/.
+  base: '/admin/',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      // Vendor code changes far less often than the console: separate chunks stay cached across deploys.
+      output: { manualChunks: vendorChunk },
+    },
+  },
+  server: { proxy: { '/api': apiOrigin } },
+});

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/**
+ * Every setting Meshwork reads from the environment, parsed once at start-up. Each outside
+ * system is optional: left unset, the embedded stand-in takes its place (see README).
+ */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl,
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65_535).default(54320),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+  PROJECTIONS_IN_PROCESS: flag.default(true),
+  KAFKA_BROKERS: z
+    .string()
+    .regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, 'must be host:port[,host:port...]')
+    .optional(),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]+$/)
+    .default('meshwork'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).default('meshwork'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_API_BASE: optionalUrl,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Meshwork <no-reply@meshwork.local>'),
+  MAX_JSON_BODY: z
+    .string()
+    .regex(/^\d+(kb|mb)$/)
+    .default('1mb'),
+});
+
+export type Env = z.output<typeof schema>;
+
+export interface AppConfig extends Env {
+  dataDir: string;
+  webDist: string;
+  adminDist: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Meshwork cannot start; fix these settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment, naming every missing or bad variable at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = repoRoot()): AppConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const config = parsed.data;
+  const problems: string[] = [];
+  if (config.S3_ENDPOINT && !(config.S3_ACCESS_KEY && config.S3_SECRET_KEY)) {
+    problems.push('S3_ACCESS_KEY and S3_SECRET_KEY: required when S3_ENDPOINT is set');
+  }
+  if (config.STRIPE_API_BASE && !config.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when STRIPE_API_BASE is set');
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    ...config,
+    dataDir: path.resolve(root, config.DATA_DIR),
+    webDist: path.join(root, 'web', 'dist'),
+    adminDist: path.join(root, 'admin', 'dist'),
+  };
+}
+
+/** The repository root, whether running from source (api/src) or compiled (dist/api/src). */
+export function repoRoot(): string {
+  const here = __dirname.split(path.sep);
+  const dist = here.lastIndexOf('dist');
+  const api = here.lastIndexOf('api');
+  return here.slice(0, dist !== -1 ? dist : api).join(path.sep) || path.sep;
+}
+
+export const APP_CONFIG = Symbol('AppConfig');

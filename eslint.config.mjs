@@ -1,0 +1,28 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig([
+  globalIgnores(['**/dist/', '**/node_modules/', '.infra/', '.data/', '**/coverage/', 'test-results/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    // Servers, scripts and the desktop runtime run on Node.
+    files: ['api/**', 'projections/**', 'contracts/**', 'infra/**', 'desktop/**', '*.{js,mjs,cjs,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // The customer site and the staff console run in the browser.
+    files: ['web/src/**', 'admin/src/**'],
+    languageOptions: { globals: globals.browser },
+    extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    files: ['**/*.cjs', 'jest.config.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+]);

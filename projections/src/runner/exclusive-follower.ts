@@ -1,0 +1,123 @@
+import type { Pool, PoolClient } from 'pg';
+import type { RecordedEvent } from '../../../contracts/src/events/event-envelope';
+import type { EventStore } from '../../../api/src/platform/event-store/event-store.port';
+import type { Logger } from '../../../api/src/platform/logging/logger';
+
+/** Something that follows the log from a checkpoint it keeps itself: a projection, the relay. */
+export interface LogConsumer {
+  /** Stable name: the checkpoint key and the advisory lock key. */
+  readonly name: string;
+  /** Called on taking the lock; returns the checkpoint to read from. */
+  prepare(): Promise<number>;
+  /** Handles a batch and stores the new checkpoint; returns it (or where the checkpoint really is). */
+  handle(checkpoint: number, events: RecordedEvent[]): Promise<number>;
+}
+
+export interface FollowerOptions {
+  batchSize?: number;
+  /** Longest sleep with nothing to do; a NOTIFY from an append ends it sooner. */
+  idleWaitMs?: number;
+  /** How often a standby asks for the lock. */
+  standbyRetryMs?: number;
+  logger?: Logger;
+}
+
+/** Namespaces our advisory locks away from anyone else's in the same database. */
+const LOCK_CLASS = 4242;
+
+export type FollowerState = 'starting' | 'standby' | 'active' | 'stopped';
+
+/**
+ * Feeds one consumer from the log, with only one process doing so at a time: a session
+ * advisory lock per consumer name. Others stand by and take over when the holder's
+ * connection ends, which PostgreSQL notices when its process dies.
+ */
+export class ExclusiveFollower {
+  state: FollowerState = 'starting';
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly store: EventStore,
+    private readonly consumer: LogConsumer,
+    private readonly options: FollowerOptions = {},
+  ) {}
+
+  get name(): string {
+    return this.consumer.name;
+  }
+
+  start(): this {
+    this.loop ??= this.run();
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.loop;
+    this.state = 'stopped';
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      let lock: PoolClient | null = null;
+      try {
+        lock = await this.acquireLock();
+        if (!lock) return;
+        this.state = 'active';
+        this.options.logger?.info({ consumer: this.name }, 'log consumer active');
+        await this.followWhileHolding(lock);
+      } catch (error) {
+        this.options.logger?.error({ consumer: this.name, err: error }, 'log consumer failed; retrying');
+        await sleep(1_000);
+      } finally {
+        if (lock) await releaseLock(lock, this.name);
+        if (!this.stopping) this.state = 'standby';
+      }
+    }
+  }
+
+  /** Waits for this consumer's lock; null when stopped first. */
+  private async acquireLock(): Promise<PoolClient | null> {
+    while (!this.stopping) {
+      const client = await this.pool.connect();
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
+        LOCK_CLASS,
+        this.name,
+      ]);
+      if (rows[0]!.locked) return client;
+      client.release();
+      this.state = 'standby';
+      await sleep(this.options.standbyRetryMs ?? 1_000);
+    }
+    return null;
+  }
+
+  private async followWhileHolding(lock: PoolClient): Promise<void> {
+    let lockLost = false;
+    lock.on('error', () => (lockLost = true)); // may fire more than once as the connection dies
+    let checkpoint = await this.consumer.prepare();
+    while (!this.stopping && !lockLost) {
+      const events = await this.store.readAll(checkpoint, this.options.batchSize ?? 500);
+      if (events.length === 0) {
+        await this.store.waitForAppend(this.options.idleWaitMs ?? 500);
+        continue;
+      }
+      checkpoint = await this.consumer.handle(checkpoint, events);
+    }
+  }
+}
+
+async function releaseLock(lock: PoolClient, name: string): Promise<void> {
+  try {
+    await lock.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, name]);
+    lock.release();
+  } catch {
+    lock.release(true); // the connection is gone, and the lock with it
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
