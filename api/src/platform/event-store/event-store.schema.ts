@@ -63,9 +63,9 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'MW422', MESSAGE = 'partial duplicate append';
   END IF;
 
-  -- Write the stream row BEFORE drawing positions: this gives the transaction its xid
-  -- first, which readAll's hole check relies on (every position in use belongs to a
-  -- transaction that already has an xid).
+  -- Write the stream row BEFORE drawing positions. By then the transaction has its xid
+  -- and (from the SELECT above) a lock on es_events, which readAll's hole check relies on:
+  -- every position in use belongs to a transaction it can see in pg_locks.
   IF p_expected = -1 THEN
     INSERT INTO es_streams AS s VALUES (p_stream, n)
       ON CONFLICT (stream_id) DO UPDATE SET version = s.version + n RETURNING s.version INTO new_version;

@@ -21,6 +21,14 @@ interface EventRow {
   recorded_at: Date;
 }
 
+/** Xids of the transactions in this database holding any lock on es_events: the appends in flight. */
+const APPENDING_TRANSACTIONS = `
+  SELECT coalesce(array_agg(DISTINCT x.transactionid::text), '{}') AS writers
+    FROM pg_locks r
+    JOIN pg_locks x ON x.pid = r.pid AND x.locktype = 'transactionid' AND x.mode = 'ExclusiveLock'
+   WHERE r.locktype = 'relation' AND r.relation = 'es_events'::regclass
+     AND r.database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+
 const EVENT_COLUMNS = 'position, event_id, stream_id, stream_version, type, schema_version, data, metadata, occurred_at, recorded_at';
 
 /**
@@ -31,10 +39,11 @@ const EVENT_COLUMNS = 'position, event_id, stream_id, stream_version, type, sche
  * ever. A reader that took 8 and moved its checkpoint would miss 7. Rather than serialise
  * every append behind one lock (which caps throughput at one commit per fsync), writers run
  * fully concurrently and readAll only hands out a contiguous run of positions. At a hole it
- * takes a snapshot and waits until every transaction that snapshot saw running has ended;
- * since an append gets its xid before it draws a position (see the schema), the hole's
- * writer is among them. After that the hole is either filled or empty for good.
- * Cost: a reader at the head waits for the slowest in-flight append, usually a millisecond.
+ * notes which appends are in flight and waits until they have all ended; since an append
+ * gets its xid and its lock on es_events before it draws a position (see the schema), the
+ * hole's writer is among them. After that the hole is either filled or empty for good.
+ * Cost: a reader at the head waits for the slowest in-flight append, usually a millisecond;
+ * writers pay nothing.
  */
 export class PostgresEventStore implements EventStore {
   private listener: Promise<PoolClient> | null = null;
@@ -149,23 +158,25 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Waits until every transaction running now has ended (or the wait runs out). Returns
-   * whether they all ended. Only reached at a hole, so the head of a quiet log costs nothing.
+   * Waits until every transaction that is appending right now has ended (or the wait runs
+   * out); returns whether they all ended. A hole's writer is among them: it has an xid and
+   * holds a lock on es_events from its first statement until it ends. Only event-store
+   * writers count, so unrelated long transactions never hold readers up.
    */
   private async waitForHoleWriters(): Promise<boolean> {
-    const { rows } = await this.pool.query<{ snapshot: string }>('SELECT pg_current_snapshot()::text AS snapshot');
-    const snapshot = rows[0]!.snapshot;
+    const { rows } = await this.pool.query<{ writers: string[] }>(APPENDING_TRANSACTIONS);
+    const writers = rows[0]!.writers;
     const deadline = Date.now() + HOLE_WAIT_MS;
-    for (let pause = 1; ; pause = Math.min(pause * 2, 20)) {
+    for (let pause = 1; writers.length > 0; pause = Math.min(pause * 2, 20)) {
       const { rows: running } = await this.pool.query<{ running: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM pg_snapshot_xip($1::pg_snapshot) AS x
-                        WHERE pg_xact_status(x) = 'in progress') AS running`,
-        [snapshot],
+        `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'transactionid' AND transactionid::text = ANY($1)) AS running`,
+        [writers],
       );
       if (!running[0]!.running) return true;
       if (Date.now() >= deadline) return false;
       await new Promise((r) => setTimeout(r, pause));
     }
+    return true;
   }
 
   private async findAppended(streamId: string, events: NewEvent[]): Promise<AppendResult | null> {

@@ -1,0 +1,81 @@
+// `npm test`: everything, against real servers. Starts the loopback infrastructure
+// (installing it once, cached), checks types and lint, runs every Jest tier, and ends with
+// the line `N passed, N failed`. Servers this run started are stopped again at the end.
+//
+//   npm test                      all of it
+//   npm test -- <jest args>       e.g. a path pattern, passed through to Jest
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { down, env, up } from '../lib/index.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const jestArgs = process.argv.slice(2);
+const results = { passed: 0, failed: 0, skipped: 0 };
+
+function run(label, command, args, extraEnv = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  return result.status === 0;
+}
+
+function check(label, command, args) {
+  if (run(label, command, args)) results.passed += 1;
+  else {
+    results.failed += 1;
+    console.error(`✗ ${label} failed`);
+  }
+}
+
+/** Test databases are named test_* / template_*; a killed run can leave some behind. */
+async function dropLeftoverDatabases(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("SELECT datname FROM pg_database WHERE datname LIKE 'test\\_%' OR datname LIKE 'template\\_%'");
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+let started = [];
+try {
+  console.log('▶ infrastructure: PostgreSQL, Kafka, MinIO, stripe-mock, mail catcher');
+  const report = await up();
+  started = report.filter((r) => r.started).map((r) => r.name);
+  const infraEnv = env();
+  Object.assign(process.env, infraEnv);
+  await dropLeftoverDatabases(infraEnv.DATABASE_URL);
+
+  if (jestArgs.length === 0) {
+    check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+    check('lint', 'npm', ['run', '--silent', 'lint']);
+  }
+
+  const resultsFile = path.join(root, '.infra', 'jest-results.json');
+  fs.rmSync(resultsFile, { force: true });
+  run('jest: unit, integration and end-to-end tests', bin('jest'), ['--json', `--outputFile=${resultsFile}`, ...jestArgs], infraEnv);
+  if (fs.existsSync(resultsFile)) {
+    const jest = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+    results.passed += jest.numPassedTests;
+    results.failed += jest.numFailedTests;
+    results.skipped += jest.numPendingTests + jest.numTodoTests;
+    // A suite that fails to load has no failed tests of its own: count it.
+    results.failed += jest.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+  } else {
+    results.failed += 1;
+    console.error('✗ jest wrote no results');
+  }
+} catch (error) {
+  results.failed += 1;
+  console.error(`✗ ${error.stack ?? error}`);
+} finally {
+  if (started.length > 0) await down(started).catch((error) => console.error(`stopping infra: ${error.message}`));
+}
+
+const skipped = results.skipped > 0 ? `, ${results.skipped} skipped` : '';
+console.log(`\n${results.passed} passed, ${results.failed} failed${skipped}`);
+process.exit(results.failed > 0 ? 1 : 0);
