@@ -11,17 +11,23 @@ export interface ProjectionLag {
 }
 
 /**
- * Lag of every projection, read from the database so any process can report it (the api
- * in embedded mode, or separate projection workers in full mode).
+ * Lag of the named log consumers (projections, the relay), read from the database so any
+ * process can report it (the api in embedded mode, or separate workers in full mode). A
+ * consumer that has not started yet is reported at position 0.
  */
-export async function projectionLag(pool: Pool): Promise<ProjectionLag[]> {
-  const { rows } = await pool.query<{ name: string; position: string; head: string; ms_behind: number | null }>(`
+export async function projectionLag(pool: Pool, names: readonly string[]): Promise<ProjectionLag[]> {
+  const { rows } = await pool.query<{ name: string; position: string; head: string; ms_behind: number | null }>(
+    `
+    WITH h AS (SELECT coalesce(max(position), 0) AS head FROM es_events),
+         c AS (SELECT n.name, coalesce(p.position, 0) AS position
+                 FROM unnest($1::text[]) AS n(name) LEFT JOIN projection_checkpoints p ON p.name = n.name)
     SELECT c.name, c.position, h.head,
            (SELECT extract(epoch FROM now() - e.recorded_at) * 1000
               FROM es_events e WHERE e.position > c.position ORDER BY e.position LIMIT 1) AS ms_behind
-      FROM projection_checkpoints c,
-           (SELECT coalesce(max(position), 0) AS head FROM es_events) h
-     ORDER BY c.name`);
+      FROM c, h
+     ORDER BY c.name`,
+    [names],
+  );
   return rows.map((r) => ({
     name: r.name,
     position: Number(r.position),

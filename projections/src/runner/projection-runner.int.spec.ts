@@ -77,13 +77,13 @@ describe('ProjectionRunner', () => {
       await runner.stop();
       await new Promise((r) => setTimeout(r, 30));
       await appendThings(10, 'late');
-      const [behind] = await projectionLag(db.pool);
+      const [behind] = await projectionLag(db.pool, ['counting']);
       expect(behind).toMatchObject({ name: 'counting', positionsBehind: 10 });
       expect(behind!.millisecondsBehind).toBeGreaterThan(0);
 
       const again = new ProjectionRunner(db.pool, store, countingProjection, { idleWaitMs: 50 }).start();
-      await eventually(async () => (await projectionLag(db.pool))[0]!.positionsBehind === 0);
-      expect((await projectionLag(db.pool))[0]!.millisecondsBehind).toBe(0);
+      await eventually(async () => (await projectionLag(db.pool, ['counting']))[0]!.positionsBehind === 0);
+      expect((await projectionLag(db.pool, ['counting']))[0]!.millisecondsBehind).toBe(0);
       await again.stop();
     } finally {
       await runner.stop();

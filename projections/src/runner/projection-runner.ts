@@ -4,7 +4,7 @@ import type { EventStore } from '../../../api/src/platform/event-store/event-sto
 import { withTransaction } from '../../../api/src/platform/database/transaction';
 import { ExclusiveFollower, type FollowerOptions, type LogConsumer } from './exclusive-follower';
 import type { Projection } from './projection';
-import { readModelSchema } from './projection';
+import { handlesType, readModelSchema } from './projection';
 
 export interface RunnerOptions extends FollowerOptions {
   /** Called after each committed batch (benchmarks measure lag with it). */
@@ -27,7 +27,7 @@ export class ProjectionRunner extends ExclusiveFollower {
 
 class ProjectionConsumer implements LogConsumer {
   private readonly schema: string;
-  private readonly handles: Set<string>;
+  private readonly handles: (type: string) => boolean;
 
   constructor(
     private readonly pool: Pool,
@@ -35,7 +35,7 @@ class ProjectionConsumer implements LogConsumer {
     private readonly onCommitted?: (events: RecordedEvent[]) => void,
   ) {
     this.schema = readModelSchema(projection.name);
-    this.handles = new Set(projection.handles);
+    this.handles = handlesType(projection);
   }
 
   get name(): string {
@@ -72,7 +72,7 @@ class ProjectionConsumer implements LogConsumer {
       // A rebuild swapped in a new read model, or another runner moved on: follow it.
       if (current !== checkpoint) return { position: current, applied: false };
       for (const event of events) {
-        if (this.handles.has(event.type)) await this.projection.apply(client, this.schema, event);
+        if (this.handles(event.type)) await this.projection.apply(client, this.schema, event);
       }
       const last = events[events.length - 1]!.position;
       await client.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [this.name, last]);

@@ -8,8 +8,8 @@ import type { RecordedEvent } from '../../../contracts/src/events/event-envelope
 export interface Projection {
   /** Stable name: the checkpoint key, the lock key and (as rm_<name>) the schema. */
   readonly name: string;
-  /** Event types this projection reads; others only move its checkpoint. */
-  readonly handles: readonly string[];
+  /** Event types this projection reads ('all' for every one); others only move its checkpoint. */
+  readonly handles: readonly string[] | 'all';
   /** Creates the read-model tables inside `schema` (which exists and is empty). */
   createTables(db: PoolClient, schema: string): Promise<void>;
   /** Applies one event inside the runner's transaction; writes go to tables in `schema`. */
@@ -20,4 +20,11 @@ export interface Projection {
 export function readModelSchema(projectionName: string): string {
   if (!/^[a-z][a-z0-9_]*$/.test(projectionName)) throw new Error(`Bad projection name ${projectionName}: use lowercase snake_case`);
   return `rm_${projectionName}`;
+}
+
+/** Whether the projection wants to see events of this type. */
+export function handlesType(projection: Projection): (type: string) => boolean {
+  if (projection.handles === 'all') return () => true;
+  const types = new Set(projection.handles);
+  return (type) => types.has(type);
 }

@@ -2,7 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { EventStore } from '../../../api/src/platform/event-store/event-store.port';
 import type { Logger } from '../../../api/src/platform/logging/logger';
 import type { Projection } from './projection';
-import { readModelSchema } from './projection';
+import { handlesType, readModelSchema } from './projection';
 
 const BATCH = 2_000;
 
@@ -21,7 +21,7 @@ export async function rebuildProjection(pool: Pool, store: EventStore, projectio
   const live = readModelSchema(projection.name);
   const next = `${live}__next`;
   const old = `${live}__old`;
-  const handles = new Set(projection.handles);
+  const handles = handlesType(projection);
 
   const client = await pool.connect();
   try {
@@ -38,7 +38,7 @@ export async function rebuildProjection(pool: Pool, store: EventStore, projectio
         if (events.length === 0) return position;
         for (const event of events) {
           if (stopAt !== null && event.position > stopAt) return position;
-          if (handles.has(event.type)) await projection.apply(db, next, event);
+          if (handles(event.type)) await projection.apply(db, next, event);
           position = event.position;
         }
       }

@@ -4,6 +4,11 @@ import pino from 'pino';
 /** What one request (or one background job) carries through every await. */
 export interface RequestContext {
   correlationId: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** Set once the request is authenticated. */
+  userId?: string | null;
+  isStaff?: boolean;
 }
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();

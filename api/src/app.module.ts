@@ -1,0 +1,26 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ProjectionsModule } from '../../projections/src/projections.module';
+import { HealthModule } from './health/health.module';
+import type { AppConfig } from './platform/config/config';
+import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
+import { PlatformModule } from './platform/platform.module';
+
+/** The api: one module per bounded context, on the shared platform. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot(config, 'meshwork-api'),
+        CqrsModule.forRoot(),
+        HealthModule,
+        // Embedded mode runs the projections here; full mode may leave them to workers.
+        ...(config.PROJECTIONS_IN_PROCESS ? [ProjectionsModule] : []),
+      ],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

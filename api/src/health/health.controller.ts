@@ -1,0 +1,32 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { HealthService, type SystemStatus } from './health.service';
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Overall status: 200 when every required component is up, else 503.' })
+  async overall(@Res({ passthrough: true }) response: Response): Promise<Pick<SystemStatus, 'status' | 'checkedAt'>> {
+    const { status, checkedAt } = await this.answer(response);
+    return { status, checkedAt };
+  }
+
+  @Get('system-status')
+  @ApiOperation({
+    summary: 'Every component by name: PostgreSQL, event store head, projection lag, Kafka, object storage, payments, mail.',
+  })
+  async systemStatus(@Res({ passthrough: true }) response: Response): Promise<SystemStatus> {
+    return this.answer(response);
+  }
+
+  private async answer(response: Response): Promise<SystemStatus> {
+    const status = await this.health.systemStatus();
+    response.status(status.status === 'ok' ? 200 : 503);
+    response.setHeader('Cache-Control', 'no-store');
+    return status;
+  }
+}

@@ -1,0 +1,49 @@
+import request from 'supertest';
+import { infra } from '../testing/infra';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+describe('GET /api/v1/health/system-status/ against the real servers', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await startTestApp();
+  });
+  afterAll(async () => {
+    infra('start', 'minio'); // leave the server up whatever happened
+    await subject.close();
+  });
+
+  it('reports every component by name, all up', async () => {
+    const response = await request(subject.app.getHttpServer()).get('/api/v1/health/system-status/').expect(200);
+    expect(response.body.status).toBe('ok');
+    expect(Object.keys(response.body.components).sort()).toEqual(
+      ['event_store', 'kafka', 'mail', 'object_storage', 'payments', 'postgres', 'projections'].sort(),
+    );
+    expect(response.body.components).toMatchObject({
+      postgres: { status: 'up', mode: 'external' },
+      event_store: { status: 'up', headPosition: 0 },
+      kafka: { status: 'up', mode: 'kafka' },
+      object_storage: { status: 'up', mode: 's3' },
+      payments: { status: 'up', mode: 'stripe' },
+      mail: { status: 'up', mode: 'smtp' },
+    });
+    expect(response.body.components.projections.items).toEqual([
+      expect.objectContaining({ name: 'audit_trail', positionsBehind: 0 }),
+      expect.objectContaining({ name: 'kafka_relay', positionsBehind: 0 }),
+    ]);
+  });
+
+  it('answers 503 and names the component when object storage stops, and recovers', async () => {
+    infra('stop', 'minio');
+    const down = await request(subject.app.getHttpServer()).get('/api/v1/health/system-status/').expect(503);
+    expect(down.body.status).toBe('down');
+    expect(down.body.components.object_storage).toMatchObject({ status: 'down', required: true });
+    expect(down.body.components.postgres.status).toBe('up');
+    await request(subject.app.getHttpServer())
+      .get('/api/v1/health/')
+      .expect(503, /"status":"down"/);
+
+    infra('start', 'minio');
+    const up = await request(subject.app.getHttpServer()).get('/api/v1/health/system-status/').expect(200);
+    expect(up.body.components.object_storage.status).toBe('up');
+  });
+});

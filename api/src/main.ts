@@ -1,0 +1,79 @@
+import 'reflect-metadata';
+import { type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express from 'express';
+import { AppModule } from './app.module';
+import { type AppConfig, ConfigError, loadConfig } from './platform/config/config';
+import { bodyErrorsMiddleware } from './platform/http/body-errors.middleware';
+import { correlationMiddleware } from './platform/http/correlation.middleware';
+import { serveSites } from './platform/http/static-sites';
+import { logger } from './platform/logging/logger';
+
+export const API_PREFIX = 'api/v1';
+
+/**
+ * Builds the api on Express. Express rather than Fastify: the spec's multipart uploads,
+ * passport strategies and static hosting all have first-class Express support in Nest,
+ * and the event store, not HTTP parsing, is where the time goes.
+ */
+export async function createApp(config: AppConfig): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: ['error', 'warn'] });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(correlationMiddleware);
+  app.use(express.json({ limit: config.MAX_JSON_BODY }));
+  app.use(express.urlencoded({ extended: false, limit: config.MAX_JSON_BODY }));
+  app.use(bodyErrorsMiddleware);
+  app.setGlobalPrefix(API_PREFIX);
+
+  const openApi = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Meshwork API')
+      .setDescription('Accounts, plans, payments, AI models and networks. Errors share one body: {message, errors?, non_field_errors?}.')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, openApi, { jsonDocumentUrl: `${API_PREFIX}/openapi.json` });
+
+  serveSites(app.getHttpAdapter().getInstance(), config);
+  await app.init();
+  return app;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await createApp(config);
+  await app.listen(config.PORT, config.HOST);
+  closeOnSignals(app);
+  const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
+  logger.info({ url }, 'Meshwork is running');
+  console.log(`\n  Meshwork is running at ${url}/\n  Staff console: ${url}/admin/\n  System status: ${url}/api/v1/health/system-status/\n`);
+}
+
+/** SIGINT/SIGTERM: stop taking requests, stop the runners, close the database, exit 0. */
+export function closeOnSignals(app: { close(): Promise<void> }): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, 'shutting down');
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'unclean shutdown');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    if (error instanceof ConfigError) console.error(error.message);
+    else logger.error({ err: error }, 'Meshwork failed to start');
+    process.exit(1);
+  });
+}

@@ -1,0 +1,6 @@
+import { checkpointMigrations } from '../../projections/src/runner/checkpoints.schema';
+import type { Migration } from './platform/database/migrations';
+import { eventStoreMigrations } from './platform/event-store/event-store.schema';
+
+/** Schema of the write side and the runner's bookkeeping; read models create their own tables. */
+export const migrations: Migration[] = [...eventStoreMigrations, ...checkpointMigrations];

@@ -1,0 +1,36 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
+import type { Response } from 'express';
+import { EventStoreError } from '../event-store/event-store.errors';
+import { logger } from '../logging/logger';
+import { defaultMessage, type ErrorBody } from './error-body';
+import { ValidationFailed } from './validation';
+
+/**
+ * The one place where errors become HTTP answers, all in the spec's error body. Domain
+ * errors say their own status; anything unexpected is logged in full and answered with a
+ * plain 500 that reveals nothing.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, body } = toHttp(exception);
+    if (status >= 500) logger.error({ err: exception }, 'request failed');
+    response.status(status).json(body);
+  }
+}
+
+export function toHttp(exception: unknown): { status: number; body: ErrorBody } {
+  if (exception instanceof ValidationFailed) return { status: 400, body: exception.body };
+  if (exception instanceof EventStoreError) return { status: exception.httpStatus, body: { message: exception.message } };
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const answer = exception.getResponse();
+    const message =
+      typeof answer === 'object' && answer !== null && 'message' in answer ? (answer as { message: unknown }).message : answer;
+    // Nest's own texts ("Cannot GET /x") are replaced by the spec's; texts we wrote are kept.
+    const ours = typeof message === 'string' && !/^Cannot [A-Z]+ /.test(message) && status !== 500;
+    return { status, body: { message: ours ? message : defaultMessage(status) } };
+  }
+  return { status: 500, body: { message: defaultMessage(500) } };
+}

@@ -1,0 +1,60 @@
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { Kafka } from 'kafkajs';
+import { migrations } from '../migrations';
+import { APP_CONFIG, type AppConfig } from './config/config';
+import { DATABASE, type Database, openDatabase } from './database/database';
+import { migrate } from './database/migrations';
+import { EVENT_STORE } from './event-store/event-store.port';
+import { PostgresEventStore } from './event-store/postgres-event-store';
+import { MAILER, mailerFor } from './mail/mailer';
+import { kafkaFor } from './messaging/kafka';
+import { PAYMENT_PROVIDER, paymentProviderFor } from './payments/payment-provider';
+import { OBJECT_STORAGE, objectStorageFor } from './storage/object-storage';
+
+export const KAFKA = Symbol('Kafka');
+
+/** Closes what the platform opened, in reverse order, when the app shuts down. */
+class PlatformShutdown implements OnApplicationShutdown {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+    await this.database.close();
+  }
+}
+
+/**
+ * The adapters every context uses: configuration, the database (migrated before anything
+ * else starts), the event store, object storage, mail, payments and Kafka. Each adapter
+ * is picked from the configuration: embedded stand-ins unless the real thing is set.
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(config: AppConfig, service: string): DynamicModule {
+    return {
+      module: PlatformModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        {
+          provide: DATABASE,
+          useFactory: async () => {
+            const database = await openDatabase(config);
+            await migrate(database.pool, migrations);
+            return database;
+          },
+        },
+        { provide: EVENT_STORE, inject: [DATABASE], useFactory: (database: Database) => new PostgresEventStore(database.pool) },
+        { provide: OBJECT_STORAGE, useFactory: () => objectStorageFor(config) },
+        { provide: MAILER, useFactory: () => mailerFor(config) },
+        { provide: PAYMENT_PROVIDER, useFactory: () => paymentProviderFor(config) },
+        { provide: KAFKA, useFactory: (): Kafka | null => kafkaFor(config, service) },
+        PlatformShutdown,
+      ],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, OBJECT_STORAGE, MAILER, PAYMENT_PROVIDER, KAFKA],
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import type { INestApplication } from '@nestjs/common';
+import { createApp } from '../main';
+import { migrations } from '../migrations';
+import { loadConfig } from '../platform/config/config';
+import { createTestDatabase, type TestDatabase } from '../platform/testing/test-database';
+import { required } from './infra';
+
+export interface TestApp {
+  app: INestApplication;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole api in full mode against the real servers of `npm test`, on a database of its
+ * own. `overrides` change settings for one test.
+ */
+export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase(migrations);
+  const config = loadConfig({
+    DATABASE_URL: db.url,
+    KAFKA_BROKERS: required('KAFKA_BROKERS'),
+    S3_ENDPOINT: required('S3_ENDPOINT'),
+    S3_ACCESS_KEY: required('S3_ACCESS_KEY'),
+    S3_SECRET_KEY: required('S3_SECRET_KEY'),
+    STRIPE_SECRET_KEY: required('STRIPE_SECRET_KEY'),
+    STRIPE_API_BASE: required('STRIPE_API_BASE'),
+    SMTP_URL: required('SMTP_URL'),
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+  const app = await createApp(config);
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// `npm start`: builds whatever is missing or older than its sources (the server, the
+// customer site, the staff console), then runs the api. With no settings it is the
+// embedded default: PostgreSQL from npm, projections in process, local disk, outbox mail,
+// simulated checkout. Settings come from the environment (see README and .env.example).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Newest modification time of any file under these folders (ignoring build output). */
+function newest(folders) {
+  let latest = 0;
+  const walk = (dir) => {
+    if (!fs.statSync(dir).isDirectory()) return void (latest = Math.max(latest, fs.statSync(dir).mtimeMs));
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else latest = Math.max(latest, fs.statSync(full).mtimeMs);
+    }
+  };
+  folders
+    .map((f) => path.join(root, f))
+    .filter(fs.existsSync)
+    .forEach(walk);
+  return latest;
+}
+
+function builtAt(file) {
+  const full = path.join(root, file);
+  return fs.existsSync(full) ? fs.statSync(full).mtimeMs : 0;
+}
+
+const builds = [
+  {
+    what: 'server',
+    output: 'dist/api/src/main.js',
+    sources: ['api/src', 'projections/src', 'contracts/src'],
+    args: ['run', 'build:server'],
+  },
+  {
+    what: 'customer site',
+    output: 'web/dist/index.html',
+    sources: ['web/src', 'web/index.html', 'contracts/src'],
+    args: ['run', 'build', '-w', 'web'],
+  },
+  {
+    what: 'staff console',
+    output: 'admin/dist/index.html',
+    sources: ['admin/src', 'admin/index.html'],
+    args: ['run', 'build', '-w', 'admin'],
+  },
+];
+
+for (const build of builds) {
+  if (builtAt(build.output) >= newest(build.sources)) continue;
+  console.log(`Building the ${build.what}…`);
+  const result = spawnSync('npm', ['--silent', ...build.args], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const api = spawn(process.execPath, [path.join(root, 'dist/api/src/main.js')], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
+api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

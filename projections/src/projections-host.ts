@@ -1,0 +1,43 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Kafka } from 'kafkajs';
+import { APP_CONFIG, type AppConfig } from '../../api/src/platform/config/config';
+import { DATABASE, type Database } from '../../api/src/platform/database/database';
+import { EVENT_STORE, type EventStore } from '../../api/src/platform/event-store/event-store.port';
+import { logger } from '../../api/src/platform/logging/logger';
+import { KAFKA } from '../../api/src/platform/platform.module';
+import { readModels } from '../../api/src/read-models';
+import { KafkaRelay } from './relay/kafka-relay';
+import type { ExclusiveFollower } from './runner/exclusive-follower';
+import { ProjectionRunner } from './runner/projection-runner';
+
+/**
+ * Starts a runner for every read model, and the Kafka relay when Kafka is configured.
+ * Any number of processes may host them: advisory locks keep one active per name.
+ */
+@Injectable()
+export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShutdown {
+  readonly followers: ExclusiveFollower[] = [];
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(KAFKA) private readonly kafka: Kafka | null,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const options = { logger };
+    for (const projection of readModels) {
+      this.followers.push(new ProjectionRunner(this.database.pool, this.store, projection, options).start());
+    }
+    if (this.kafka) {
+      this.followers.push(
+        new KafkaRelay(this.database.pool, this.store, this.kafka, { ...options, topicPrefix: this.config.KAFKA_TOPIC_PREFIX }).start(),
+      );
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.followers.map((f) => f.stop()));
+  }
+}
