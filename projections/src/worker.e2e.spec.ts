@@ -20,18 +20,28 @@ describe('projections worker (npm run projections)', () => {
     await store.append('user-1', events(3, { type: 'UserRegistered' }), 0);
 
     const worker = spawn(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, 'main.ts')], {
-      env: { ...process.env, DATABASE_URL: db.url, KAFKA_BROKERS: required('KAFKA_BROKERS'), KAFKA_TOPIC_PREFIX: `worker${Date.now()}`, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        KAFKA_BROKERS: required('KAFKA_BROKERS'),
+        KAFKA_TOPIC_PREFIX: `worker${Date.now()}`,
+        LOG_LEVEL: 'warn',
+      },
       stdio: 'inherit',
     });
     const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
     try {
       await store.append('user-1', events(2, { type: 'ProfileUpdated' }), 3);
       const head = await store.headPosition();
-      await eventually(async () => {
-        const { rows } = await db.pool.query<{ name: string; position: string }>('SELECT name, position FROM projection_checkpoints');
-        const at = Object.fromEntries(rows.map((r) => [r.name, Number(r.position)]));
-        return at.audit_trail === head && at.kafka_relay === head;
-      }, 60_000, 'worker to catch up');
+      await eventually(
+        async () => {
+          const { rows } = await db.pool.query<{ name: string; position: string }>('SELECT name, position FROM projection_checkpoints');
+          const at = Object.fromEntries(rows.map((r) => [r.name, Number(r.position)]));
+          return at.audit_trail === head && at.kafka_relay === head;
+        },
+        60_000,
+        'worker to catch up',
+      );
       const { rows } = await db.pool.query('SELECT type, stream_id, actor_user_id FROM rm_audit_trail.entries ORDER BY position');
       expect(rows.map((r) => r.type)).toEqual(['UserRegistered', 'UserRegistered', 'UserRegistered', 'ProfileUpdated', 'ProfileUpdated']);
       expect(rows[0]).toMatchObject({ stream_id: 'user-1', actor_user_id: 'user-1' });
