@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Response } from 'express';
+import { DomainError } from '../domain/domain-error';
 import { EventStoreError } from '../event-store/event-store.errors';
 import { logger } from '../logging/logger';
 import { defaultMessage, type ErrorBody } from './error-body';
@@ -22,6 +23,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
 export function toHttp(exception: unknown): { status: number; body: ErrorBody } {
   if (exception instanceof ValidationFailed) return { status: 400, body: exception.body };
+  if (exception instanceof DomainError) {
+    const body: ErrorBody = { message: exception.message };
+    if (exception.field) body.errors = { [exception.field]: [exception.message] };
+    return { status: exception.httpStatus, body };
+  }
   if (exception instanceof EventStoreError) return { status: exception.httpStatus, body: { message: exception.message } };
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
