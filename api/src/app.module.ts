@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ProjectionsModule } from '../../projections/src/projections.module';
 import { HealthModule } from './health/health.module';
+import { IdentityModule } from './identity/identity.module';
 import type { AppConfig } from './platform/config/config';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
 import { PlatformModule } from './platform/platform.module';
@@ -17,6 +18,7 @@ export class AppModule {
         PlatformModule.forRoot(config, 'meshwork-api'),
         CqrsModule.forRoot(),
         HealthModule,
+        IdentityModule,
         // Embedded mode runs the projections here; full mode may leave them to workers.
         ...(config.PROJECTIONS_IN_PROCESS ? [ProjectionsModule] : []),
       ],

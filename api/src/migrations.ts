@@ -1,6 +1,8 @@
 import { checkpointMigrations } from '../../projections/src/runner/checkpoints.schema';
+import { personalDataMigrations } from './identity/infrastructure/personal-data-vault';
+import { sessionMigrations } from './identity/infrastructure/session-store';
 import type { Migration } from './platform/database/migrations';
 import { eventStoreMigrations } from './platform/event-store/event-store.schema';
 
 /** Schema of the write side and the runner's bookkeeping; read models create their own tables. */
-export const migrations: Migration[] = [...eventStoreMigrations, ...checkpointMigrations];
+export const migrations: Migration[] = [...eventStoreMigrations, ...checkpointMigrations, ...personalDataMigrations, ...sessionMigrations];

@@ -5,7 +5,8 @@ import { DATABASE, type Database } from '../../api/src/platform/database/databas
 import { EVENT_STORE, type EventStore } from '../../api/src/platform/event-store/event-store.port';
 import { logger } from '../../api/src/platform/logging/logger';
 import { KAFKA } from '../../api/src/platform/platform.module';
-import { readModels } from '../../api/src/read-models';
+import { SECRETS, type Secrets } from '../../api/src/platform/config/secrets';
+import { buildReadModels } from '../../api/src/read-models';
 import { KafkaRelay } from './relay/kafka-relay';
 import type { ExclusiveFollower } from './runner/exclusive-follower';
 import { ProjectionRunner } from './runner/projection-runner';
@@ -23,11 +24,12 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
     @Inject(DATABASE) private readonly database: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(KAFKA) private readonly kafka: Kafka | null,
+    @Inject(SECRETS) private readonly secrets: Secrets,
   ) {}
 
   onApplicationBootstrap(): void {
     const options = { logger };
-    for (const projection of readModels) {
+    for (const projection of buildReadModels(this.database.pool, this.secrets)) {
       this.followers.push(new ProjectionRunner(this.database.pool, this.store, projection, options).start());
     }
     if (this.kafka) {

@@ -5,7 +5,8 @@ import { migrate } from '../../api/src/platform/database/migrations';
 import { PostgresEventStore } from '../../api/src/platform/event-store/postgres-event-store';
 import { logger } from '../../api/src/platform/logging/logger';
 import { migrations } from '../../api/src/migrations';
-import { readModels } from '../../api/src/read-models';
+import { loadSecrets } from '../../api/src/platform/config/secrets';
+import { buildReadModels, readModelNames } from '../../api/src/read-models';
 import { rebuildProjection } from './runner/rebuild-projection';
 
 /**
@@ -14,14 +15,15 @@ import { rebuildProjection } from './runner/rebuild-projection';
  */
 async function main(): Promise<void> {
   const name = process.argv[2];
-  const projection = readModels.find((p) => p.name === name);
-  if (!projection) {
-    console.error(`Usage: npm run projections:rebuild -- <name>\nKnown projections: ${readModels.map((p) => p.name).join(', ')}`);
+  if (!name || !readModelNames.includes(name)) {
+    console.error(`Usage: npm run projections:rebuild -- <name>\nKnown projections: ${readModelNames.join(', ')}`);
     process.exit(2);
   }
-  const database = await openDatabase(loadConfig());
+  const config = loadConfig();
+  const database = await openDatabase(config);
   const pool: Pool = database.pool;
   try {
+    const projection = buildReadModels(pool, loadSecrets(config)).find((p) => p.name === name)!;
     await migrate(pool, migrations);
     const store = new PostgresEventStore(pool);
     const position = await rebuildProjection(pool, store, projection, logger);

@@ -10,7 +10,7 @@ import { kafkaHealth } from '../platform/messaging/kafka';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../platform/payments/payment-provider';
 import { KAFKA } from '../platform/platform.module';
 import { OBJECT_STORAGE, type ObjectStorage } from '../platform/storage/object-storage';
-import { readModels } from '../read-models';
+import { readModelNames } from '../read-models';
 
 export interface SystemStatus {
   status: 'ok' | 'down';
@@ -69,7 +69,7 @@ export class HealthService {
   private async projections(): Promise<ComponentHealth> {
     let lag: Awaited<ReturnType<typeof projectionLag>> = [];
     const result = await probe(async () => {
-      lag = await projectionLag(this.database.pool, [...readModels.map((p) => p.name), ...(this.kafka ? [RELAY_NAME] : [])]);
+      lag = await projectionLag(this.database.pool, [...readModelNames, ...(this.kafka ? [RELAY_NAME] : [])]);
     });
     return {
       status: result.up ? 'up' : 'down',

@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown 
 import type { Kafka } from 'kafkajs';
 import { migrations } from '../migrations';
 import { APP_CONFIG, type AppConfig } from './config/config';
+import { loadSecrets, SECRETS } from './config/secrets';
 import { DATABASE, type Database, openDatabase } from './database/database';
 import { migrate } from './database/migrations';
 import { EVENT_STORE } from './event-store/event-store.port';
@@ -39,6 +40,7 @@ export class PlatformModule {
       module: PlatformModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        { provide: SECRETS, useFactory: () => loadSecrets(config) },
         {
           provide: DATABASE,
           useFactory: async () => {
@@ -54,7 +56,7 @@ export class PlatformModule {
         { provide: KAFKA, useFactory: (): Kafka | null => kafkaFor(config, service) },
         PlatformShutdown,
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, OBJECT_STORAGE, MAILER, PAYMENT_PROVIDER, KAFKA],
+      exports: [APP_CONFIG, SECRETS, DATABASE, EVENT_STORE, OBJECT_STORAGE, MAILER, PAYMENT_PROVIDER, KAFKA],
     };
   }
 }

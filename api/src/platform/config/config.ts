@@ -41,12 +41,26 @@ const schema = z.object({
     .string()
     .regex(/^\d+(kb|mb)$/)
     .default('1mb'),
+  /** Where links in emails point; defaults to this server. */
+  PUBLIC_URL: optionalUrl,
+  /** Signs access tokens. Unset: generated once and kept in DATA_DIR/secrets.json. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Wraps each user's personal-data key (base64 of 32 bytes). Unset: as JWT_SECRET. */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64')
+    .optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Requests per minute per client address on login, register and password reset. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 });
 
 export type Env = z.output<typeof schema>;
 
 export interface AppConfig extends Env {
   dataDir: string;
+  publicUrl: string;
   webDist: string;
   adminDist: string;
 }
@@ -74,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = repoRoot
   return {
     ...config,
     dataDir: path.resolve(root, config.DATA_DIR),
+    publicUrl: (config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`).replace(/\/$/, ''),
     webDist: path.join(root, 'web', 'dist'),
     adminDist: path.join(root, 'admin', 'dist'),
   };

@@ -54,6 +54,9 @@ export interface EventStore {
    */
   readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]>;
 
+  /** The stream holding a unique value, or null: sign-in finds an account by its email this way. */
+  ownerOf(value: UniqueValue): Promise<string | null>;
+
   /** The highest position in the log (0 when empty). */
   headPosition(): Promise<number>;
 

@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { NewEvent, RecordedEvent } from '../../../../contracts/src/events/event-envelope';
 import { PartialDuplicateAppendError, UniqueValueTakenError, WrongExpectedVersionError } from './event-store.errors';
-import type { AppendOptions, AppendResult, EventStore, ExpectedVersion } from './event-store.port';
+import type { AppendOptions, AppendResult, EventStore, ExpectedVersion, UniqueValue } from './event-store.port';
 import { Upcasters } from './upcasters';
 
 const APPENDED_CHANNEL = 'es_appended';
@@ -117,6 +117,14 @@ export class PostgresEventStore implements EventStore {
       rows = rows.slice(0, safe);
     }
     return rows.map((r) => this.toRecorded(r));
+  }
+
+  async ownerOf(value: UniqueValue): Promise<string | null> {
+    const { rows } = await this.pool.query<{ stream_id: string }>(
+      'SELECT stream_id FROM es_unique_values WHERE scope = $1 AND value = $2',
+      [value.scope, value.value],
+    );
+    return rows[0]?.stream_id ?? null;
   }
 
   async headPosition(): Promise<number> {

@@ -164,6 +164,14 @@ export function eventStoreContract(name: string, makeStore: (upcasters?: Upcaste
         expect(await store.readStream('user-b')).toHaveLength(1);
       });
 
+      it('says which stream holds a value', async () => {
+        await store.append('user-o', events(1), 0, { claim: [email('o@example.com')] });
+        expect(await store.ownerOf(email('o@example.com'))).toBe('user-o');
+        expect(await store.ownerOf(email('nobody@example.com'))).toBeNull();
+        await store.append('user-o', events(1), 1, { release: [email('o@example.com')] });
+        expect(await store.ownerOf(email('o@example.com'))).toBeNull();
+      });
+
       it('lets a stream claim a value it already holds', async () => {
         await store.append('user-c', events(1), 0, { claim: [email('c@example.com')] });
         await expect(store.append('user-c', events(1), 1, { claim: [email('c@example.com')] })).resolves.toMatchObject({

@@ -1,0 +1,20 @@
+import { ChangePasswordHandler } from './change-password.handler';
+import { DeleteAccountHandler } from './delete-account.handler';
+import { LoginHandler } from './login.handler';
+import { LogoutHandler } from './logout.handler';
+import { ConfirmPasswordResetHandler, RequestPasswordResetHandler } from './password-reset.handlers';
+import { RefreshHandler } from './refresh.handler';
+import { RegisterHandler } from './register.handler';
+import { UpdateProfileHandler } from './update-profile.handler';
+
+export const identityCommandHandlers = [
+  RegisterHandler,
+  LoginHandler,
+  LogoutHandler,
+  RefreshHandler,
+  UpdateProfileHandler,
+  ChangePasswordHandler,
+  RequestPasswordResetHandler,
+  ConfirmPasswordResetHandler,
+  DeleteAccountHandler,
+];

@@ -1,0 +1,47 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AuthResponse } from '../../../../contracts/src/identity/account.contract';
+import { DomainError } from '../../platform/domain/domain-error';
+import { accountDeactivated } from '../domain/user.errors';
+import { DUMMY_HASH, verifyPassword } from '../infrastructure/password-hasher';
+import { IdentityContext } from './identity-context';
+import { SessionIssuer } from './session-issuer';
+
+export class Login {
+  constructor(
+    readonly email: string,
+    readonly password: string,
+    readonly deviceFingerprint: string,
+    readonly at: Date,
+  ) {}
+}
+
+export const badCredentials = () => new DomainError(400, 'Invalid email or password.');
+
+/**
+ * Signs in. An unknown email, a deleted account and a wrong password all get the same
+ * answer after the same work (a hash is always verified), so nobody can tell which.
+ */
+@CommandHandler(Login)
+export class LoginHandler implements ICommandHandler<Login, AuthResponse> {
+  constructor(
+    private readonly identity: IdentityContext,
+    private readonly issuer: SessionIssuer,
+  ) {}
+
+  async execute({ email, password, deviceFingerprint, at }: Login): Promise<AuthResponse> {
+    const userId = await this.identity.userIdByEmail(email);
+    const { state } = userId ? await this.identity.users.load(userId) : { state: null };
+    const known = state && (state.status === 'active' || state.status === 'deactivated') ? state : null;
+    const matches = await verifyPassword(password, known?.passwordHash ?? DUMMY_HASH);
+    if (!known || !matches) throw badCredentials();
+    if (known.status === 'deactivated') throw accountDeactivated();
+
+    const { tokens, position } = await this.issuer.signIn(
+      { userId: known.userId, email: known.email, isStaff: known.isStaff },
+      deviceFingerprint,
+      at,
+    );
+    await this.identity.directory.caughtUpTo(position);
+    return { tokens, user: (await this.identity.directory.findById(known.userId))! };
+  }
+}

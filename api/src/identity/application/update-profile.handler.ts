@@ -1,0 +1,58 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { User } from '../../../../contracts/src/identity/account.contract';
+import { DomainError } from '../../platform/domain/domain-error';
+import { UniqueValueTakenError } from '../../platform/event-store/event-store.errors';
+import type { UniqueValue } from '../../platform/event-store/event-store.port';
+import { IdentityContext } from './identity-context';
+
+export class UpdateProfile {
+  constructor(
+    readonly userId: string,
+    readonly changes: { email?: string; username?: string; first_name?: string; last_name?: string },
+    readonly at: Date,
+  ) {}
+}
+
+/** Changes profile fields; a new email or username is claimed and the old one released in the same append. */
+@CommandHandler(UpdateProfile)
+export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, User> {
+  constructor(private readonly identity: IdentityContext) {}
+
+  async execute({ userId, changes, at }: UpdateProfile): Promise<User> {
+    const { users, directory } = this.identity;
+    try {
+      const { position } = await users.execute(
+        userId,
+        {
+          type: 'UpdateProfile',
+          at,
+          email: changes.email,
+          username: changes.username,
+          firstName: changes.first_name,
+          lastName: changes.last_name,
+        },
+        {
+          unique: (state, events) => {
+            const claim: UniqueValue[] = [];
+            const release: UniqueValue[] = [];
+            const update = events[0]?.type === 'ProfileUpdated' ? events[0].data : {};
+            if (state.status !== 'active') return {};
+            if (update.email) (claim.push(this.identity.emailKey(update.email)), release.push(this.identity.emailKey(state.email)));
+            if (update.username)
+              (claim.push(this.identity.usernameKey(update.username)), release.push(this.identity.usernameKey(state.username)));
+            return { claim, release };
+          },
+        },
+      );
+      await directory.caughtUpTo(position);
+    } catch (error) {
+      if (error instanceof UniqueValueTakenError) {
+        throw error.scope === 'user-email'
+          ? new DomainError(400, 'A user with this email already exists.', 'email')
+          : new DomainError(400, 'A user with that username already exists.', 'username');
+      }
+      throw error;
+    }
+    return (await directory.findById(userId))!;
+  }
+}

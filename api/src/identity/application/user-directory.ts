@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { User } from '../../../../contracts/src/identity/account.contract';
+import { FREE_PLAN } from '../../../../contracts/src/plans/free-plan';
+import { waitForProjection } from '../../../../projections/src/runner/projection-waiter';
+import { readModelSchema } from '../../../../projections/src/runner/projection';
+import { DATABASE, type Database } from '../../platform/database/database';
+import { USERS_PROJECTION } from '../projections/users.projection';
+
+export interface UserRow {
+  id: string;
+  username: string | null;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  is_staff: boolean;
+  is_active: boolean;
+  created_at: Date;
+  last_login: Date | null;
+}
+
+const TABLE = `${readModelSchema(USERS_PROJECTION)}.users`;
+
+/** Reads users from the users read model, in the shape of the spec's user object. */
+@Injectable()
+export class UserDirectory {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  async findById(id: string): Promise<User | null> {
+    const { rows } = await this.database.pool.query<UserRow>(`SELECT * FROM ${TABLE} WHERE id = $1`, [id]);
+    return rows[0] ? toUser(rows[0]) : null;
+  }
+
+  /** Waits until the read model includes the write at `position`. */
+  async caughtUpTo(position: number): Promise<void> {
+    await waitForProjection(this.database.pool, USERS_PROJECTION, position);
+  }
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username ?? '',
+    email: row.email ?? '',
+    first_name: row.first_name,
+    last_name: row.last_name,
+    // Until the billing context exists, every account is on the free plan.
+    subscription_plan: FREE_PLAN.slug,
+    max_clients: FREE_PLAN.maxClientsPerNetwork,
+    allowed_models: [...FREE_PLAN.allowedModels],
+    created_at: row.created_at.toISOString(),
+    is_staff: row.is_staff,
+  };
+}

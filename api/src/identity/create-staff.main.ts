@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus, CqrsModule } from '@nestjs/cqrs';
+import { RegisterRequest } from '../../../contracts/src/identity/account.contract';
+import { ProjectionsModule } from '../../../projections/src/projections.module';
+import { ConfigError, loadConfig } from '../platform/config/config';
+import { PlatformModule } from '../platform/platform.module';
+import { Register } from './application/register.handler';
+import { IdentityModule } from './identity.module';
+
+/**
+ * `npm run create-staff -- --email a@b.co --password '...' [--username name]`: the only
+ * way to make the first staff account. Same rules as registration; the event records it.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' } } });
+  const username = values.username ?? values.email?.split('@')[0]?.replace(/[^\w.@+-]/g, '') ?? '';
+  const parsed = RegisterRequest.safeParse({ email: values.email, username, password: values.password, password_confirm: values.password });
+  if (!parsed.success) {
+    console.error(
+      `Usage: npm run create-staff -- --email <email> --password <password> [--username <name>]\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
+    process.exit(2);
+  }
+  const config = loadConfig();
+  // Runs the read models too, so the new account is visible at once even if the api is down.
+  @Module({ imports: [PlatformModule.forRoot(config, 'meshwork-create-staff'), CqrsModule.forRoot(), IdentityModule, ProjectionsModule] })
+  class CreateStaffModule {}
+  const app = await NestFactory.createApplicationContext(CreateStaffModule, { logger: ['error'] });
+  try {
+    const { email, password } = parsed.data;
+    await app.init();
+    await app.get(CommandBus).execute(new Register(email, parsed.data.username, password, true, new Date(), 'create-staff'));
+    console.log(`Staff account ${email} created.`);
+  } finally {
+    await app.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : `Could not create the staff account: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,134 @@
+import { Body, Controller, Get, HttpCode, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { z } from 'zod';
+import {
+  type AuthResponse,
+  ChangePasswordRequest,
+  LoginRequest,
+  LogoutRequest,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  ProfileUpdate,
+  RefreshRequest,
+  type RefreshResponse,
+  RegisterRequest,
+  type User,
+} from '../../../../contracts/src/identity/account.contract';
+import { ZodPipe } from '../../platform/http/validation';
+import { ChangePassword } from '../application/change-password.handler';
+import { DeleteAccount } from '../application/delete-account.handler';
+import { Login } from '../application/login.handler';
+import { Logout } from '../application/logout.handler';
+import { ConfirmPasswordReset, RequestPasswordReset } from '../application/password-reset.handlers';
+import { Refresh } from '../application/refresh.handler';
+import { Register } from '../application/register.handler';
+import { UpdateProfile } from '../application/update-profile.handler';
+import { UserDirectory } from '../application/user-directory';
+import { userNotFound } from '../domain/user.errors';
+import { AuthGuard, type Caller, CurrentCaller } from './auth.guard';
+import { RateLimitGuard, RateLimited } from './rate-limit.guard';
+
+const RESET_SENT = 'If an account exists for that email, we have sent a link to reset its password.';
+
+/** The account calls of spec section 7. Thin: validate, send the command, answer. */
+@ApiTags('account')
+@Controller()
+@UseGuards(RateLimitGuard)
+export class AccountController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly directory: UserDirectory,
+    private readonly auth: AuthGuard,
+  ) {}
+
+  @Post('register')
+  @RateLimited('register')
+  @ApiOperation({ summary: 'Create an account; answers with both tokens and the user.' })
+  register(@Body(new ZodPipe(RegisterRequest)) body: z.output<typeof RegisterRequest>): Promise<AuthResponse> {
+    return this.commands.execute(new Register(body.email, body.username, body.password, false, new Date()));
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @RateLimited('login')
+  @ApiOperation({ summary: 'Sign in with email and password; answers with both tokens and the user.' })
+  login(@Body(new ZodPipe(LoginRequest)) body: z.output<typeof LoginRequest>): Promise<AuthResponse> {
+    return this.commands.execute(new Login(body.email, body.password, body.hardware_fingerprint, new Date()));
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'End the session of the refresh token (or of the bearer token).' })
+  async logout(
+    @Body(new ZodPipe(LogoutRequest)) body: z.output<typeof LogoutRequest>,
+    @Req() request: Request,
+  ): Promise<{ message: string }> {
+    const caller = await this.auth.callerOf(request);
+    await this.commands.execute(new Logout(body.refresh_token ?? null, caller?.sessionId ?? null, caller?.userId ?? null, new Date()));
+    return { message: 'Logged out successfully' };
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Spend a refresh token for a new access token and the next refresh token.' })
+  refresh(@Body(new ZodPipe(RefreshRequest)) body: z.output<typeof RefreshRequest>): Promise<RefreshResponse> {
+    return this.commands.execute(new Refresh(body.refresh, new Date()));
+  }
+
+  @Get('profile')
+  @UseGuards(AuthGuard)
+  @ApiBearerAuth()
+  async profile(@CurrentCaller() caller: Caller): Promise<User> {
+    const user = await this.directory.findById(caller.userId);
+    if (!user) throw userNotFound();
+    return user;
+  }
+
+  @Patch('profile')
+  @UseGuards(AuthGuard)
+  @ApiBearerAuth()
+  updateProfile(@CurrentCaller() caller: Caller, @Body(new ZodPipe(ProfileUpdate)) body: z.output<typeof ProfileUpdate>): Promise<User> {
+    return this.commands.execute(new UpdateProfile(caller.userId, body, new Date()));
+  }
+
+  @Post('change-password')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  @ApiBearerAuth()
+  async changePassword(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodPipe(ChangePasswordRequest)) body: z.output<typeof ChangePasswordRequest>,
+  ) {
+    await this.commands.execute(new ChangePassword(caller.userId, caller.sessionId, body.old_password, body.new_password, new Date()));
+    return { message: 'Password changed successfully.' };
+  }
+
+  @Post('users/delete-account')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Delete the account; personal data in the event log becomes unreadable.' })
+  async deleteAccount(@CurrentCaller() caller: Caller) {
+    await this.commands.execute(new DeleteAccount(caller.userId, new Date()));
+    return { message: 'Your account has been deleted.' };
+  }
+
+  @Post(['password-reset', 'auth/forgot-password'])
+  @HttpCode(200)
+  @RateLimited('password-reset')
+  @ApiOperation({ summary: 'Email a reset link; the answer is the same whether or not the account exists.' })
+  async requestReset(@Body(new ZodPipe(PasswordResetRequest)) body: z.output<typeof PasswordResetRequest>) {
+    await this.commands.execute(new RequestPasswordReset(body.email, new Date()));
+    return { message: RESET_SENT };
+  }
+
+  @Post(['password-reset-confirm', 'auth/reset-password'])
+  @HttpCode(200)
+  @RateLimited('password-reset')
+  async confirmReset(@Body(new ZodPipe(PasswordResetConfirm)) body: z.output<typeof PasswordResetConfirm>) {
+    await this.commands.execute(new ConfirmPasswordReset(body.token, body.password, new Date()));
+    return { message: 'Password reset successful.' };
+  }
+}

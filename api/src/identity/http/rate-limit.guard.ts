@@ -1,0 +1,53 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
+import { DomainError } from '../../platform/domain/domain-error';
+
+const BUCKET = 'rate-limit-bucket';
+const WINDOW_MS = 60_000;
+
+/** Puts a route in a rate-limit bucket (e.g. 'login'); limits count per client address and bucket. */
+export const RateLimited = (bucket: string) => SetMetadata(BUCKET, bucket);
+
+/**
+ * A fixed one-minute window per client address and bucket, in memory. It slows password
+ * guessing and mail flooding from one address; with several api instances each keeps its
+ * own count (a shared store is the step up when that matters).
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const bucket = this.reflector.get<string | undefined>(BUCKET, context.getHandler());
+    if (!bucket) return true;
+    const request = context.switchToHttp().getRequest<Request>();
+    const now = Date.now();
+    const key = `${bucket}:${request.ip}`;
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      if (this.windows.size > 10_000) this.sweep(now);
+      window = { count: 0, resetAt: now + WINDOW_MS };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    if (window.count > this.config.AUTH_RATE_LIMIT_PER_MINUTE) {
+      context
+        .switchToHttp()
+        .getResponse<Response>()
+        .setHeader('Retry-After', String(Math.ceil((window.resetAt - now) / 1000)));
+      throw new DomainError(429, 'Too many requests. Please try again later.');
+    }
+    return true;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}

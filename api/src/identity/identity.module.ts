@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { identityCommandHandlers } from './application';
+import { IdentityContext } from './application/identity-context';
+import { SessionIssuer } from './application/session-issuer';
+import { UserDirectory } from './application/user-directory';
+import { AccountController } from './http/account.controller';
+import { AuthGuard, StaffGuard } from './http/auth.guard';
+import { RateLimitGuard } from './http/rate-limit.guard';
+
+/** Accounts and sessions: registration, sign-in, tokens, profile, passwords. */
+@Module({
+  controllers: [AccountController],
+  providers: [IdentityContext, SessionIssuer, UserDirectory, AuthGuard, StaffGuard, RateLimitGuard, ...identityCommandHandlers],
+  exports: [IdentityContext, AuthGuard, StaffGuard, UserDirectory],
+})
+export class IdentityModule {}

@@ -1,0 +1,121 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import type { Migration } from '../../platform/database/migrations';
+import { withTransaction } from '../../platform/database/transaction';
+
+export const sessionMigrations: Migration[] = [
+  {
+    id: '0102-identity-sessions',
+    sql: `CREATE TABLE identity_sessions (
+            id uuid PRIMARY KEY,
+            user_id text NOT NULL,
+            token_hash text NOT NULL,
+            spent_hashes text[] NOT NULL DEFAULT '{}',
+            created_at timestamptz NOT NULL,
+            last_used_at timestamptz NOT NULL,
+            expires_at timestamptz NOT NULL,
+            revoked_at timestamptz,
+            revoked_reason text
+          );
+          CREATE INDEX identity_sessions_open ON identity_sessions (user_id) WHERE revoked_at IS NULL;`,
+  },
+];
+
+export type RotateResult =
+  | { status: 'rotated'; sessionId: string; userId: string; refreshToken: string }
+  | { status: 'reused'; sessionId: string; userId: string }
+  | { status: 'invalid' };
+
+const hash = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
+/**
+ * Refresh-token families. A session is one family: each refresh spends the presented token
+ * and issues the next. Presenting a spent token means it was stolen (or replayed), so the
+ * whole family is revoked. Tokens are `<session id>.<secret>`; only hashes are stored.
+ * This is security state, not business history: the sign-ins and sign-outs themselves are
+ * events on the user's stream.
+ */
+export class SessionStore {
+  constructor(private readonly pool: Pool) {}
+
+  async open(userId: string, now: Date, ttlDays: number): Promise<{ sessionId: string; refreshToken: string }> {
+    const sessionId = randomUUID();
+    const secret = randomBytes(32).toString('base64url');
+    await this.pool.query(
+      `INSERT INTO identity_sessions (id, user_id, token_hash, created_at, last_used_at, expires_at)
+       VALUES ($1, $2, $3, $4, $4, $4::timestamptz + make_interval(days => $5))`,
+      [sessionId, userId, hash(secret), now, ttlDays],
+    );
+    return { sessionId, refreshToken: `${sessionId}.${secret}` };
+  }
+
+  async rotate(refreshToken: string, now: Date): Promise<RotateResult> {
+    const [sessionId, secret] = refreshToken.split('.');
+    if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) return { status: 'invalid' };
+    return withTransaction(this.pool, async (db) => {
+      const { rows } = await db.query<{
+        user_id: string;
+        token_hash: string;
+        spent_hashes: string[];
+        expires_at: Date;
+        revoked_at: Date | null;
+      }>('SELECT user_id, token_hash, spent_hashes, expires_at, revoked_at FROM identity_sessions WHERE id = $1 FOR UPDATE', [sessionId]);
+      const session = rows[0];
+      if (!session || session.revoked_at || session.expires_at <= now) return { status: 'invalid' } as const;
+      const presented = hash(secret);
+      if (presented === session.token_hash) {
+        const next = randomBytes(32).toString('base64url');
+        await db.query(
+          'UPDATE identity_sessions SET token_hash = $2, spent_hashes = array_append(spent_hashes, $3), last_used_at = $4 WHERE id = $1',
+          [sessionId, hash(next), presented, now],
+        );
+        return { status: 'rotated', sessionId, userId: session.user_id, refreshToken: `${sessionId}.${next}` } as const;
+      }
+      if (session.spent_hashes.includes(presented)) {
+        await db.query("UPDATE identity_sessions SET revoked_at = $2, revoked_reason = 'refresh-token-reuse' WHERE id = $1", [
+          sessionId,
+          now,
+        ]);
+        return { status: 'reused', sessionId, userId: session.user_id } as const;
+      }
+      return { status: 'invalid' } as const;
+    });
+  }
+
+  /** The session a refresh token names, if the token is its current one. */
+  async sessionOf(refreshToken: string): Promise<{ sessionId: string; userId: string } | null> {
+    const [sessionId, secret] = refreshToken.split('.');
+    if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) return null;
+    const { rows } = await this.pool.query<{ user_id: string }>('SELECT user_id FROM identity_sessions WHERE id = $1 AND token_hash = $2', [
+      sessionId,
+      hash(secret),
+    ]);
+    return rows[0] ? { sessionId, userId: rows[0].user_id } : null;
+  }
+
+  async revoke(sessionId: string, reason: string, now: Date): Promise<void> {
+    await this.pool.query('UPDATE identity_sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL', [
+      sessionId,
+      now,
+      reason,
+    ]);
+  }
+
+  /** Revokes every open session of the user but `keep`; returns the ids revoked. */
+  async revokeAll(userId: string, reason: string, now: Date, keep: string | null = null): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      `UPDATE identity_sessions SET revoked_at = $2, revoked_reason = $3
+        WHERE user_id = $1 AND revoked_at IS NULL AND ($4::uuid IS NULL OR id <> $4::uuid) RETURNING id`,
+      [userId, now, reason, keep],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async isOpen(sessionId: string, now: Date): Promise<boolean> {
+    const { rowCount } = await this.pool.query('SELECT 1 FROM identity_sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2', [
+      sessionId,
+      now,
+    ]);
+    return rowCount === 1;
+  }
+}
