@@ -37,9 +37,14 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, User
             const release: UniqueValue[] = [];
             const update = events[0]?.type === 'ProfileUpdated' ? events[0].data : {};
             if (state.status !== 'active') return {};
-            if (update.email) (claim.push(this.identity.emailKey(update.email)), release.push(this.identity.emailKey(state.email)));
-            if (update.username)
-              (claim.push(this.identity.usernameKey(update.username)), release.push(this.identity.usernameKey(state.username)));
+            if (update.email) {
+              claim.push(this.identity.emailKey(update.email));
+              release.push(this.identity.emailKey(state.email));
+            }
+            if (update.username) {
+              claim.push(this.identity.usernameKey(update.username));
+              release.push(this.identity.usernameKey(state.username));
+            }
             return { claim, release };
           },
         },
