@@ -40,8 +40,30 @@ async function dropLeftoverDatabases(url) {
   }
 }
 
+/** Adds a Jest-format JSON report (Jest and Vitest both write one) to the totals. */
+function count(label, resultsFile) {
+  if (!fs.existsSync(resultsFile)) {
+    results.failed += 1;
+    console.error(`✗ ${label} wrote no results`);
+    return;
+  }
+  const report = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+  results.passed += report.numPassedTests;
+  results.failed += report.numFailedTests;
+  results.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // A suite that fails to load has no failed tests of its own: count it.
+  results.failed += report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+}
+
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 let started = [];
+// Interrupted (Ctrl-C, CI timeout): stop what this run started, so the next run finds the ports free.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers this run started`);
+    down(started).finally(() => process.exit(130));
+  });
+}
 try {
   console.log('▶ infrastructure: PostgreSQL, Kafka, MinIO, stripe-mock, mail catcher');
   const report = await up();
@@ -55,19 +77,24 @@ try {
     check('lint', 'npm', ['run', '--silent', 'lint']);
   }
 
-  const resultsFile = path.join(root, '.infra', 'jest-results.json');
-  fs.rmSync(resultsFile, { force: true });
-  run('jest: unit, integration and end-to-end tests', bin('jest'), ['--json', `--outputFile=${resultsFile}`, ...jestArgs], infraEnv);
-  if (fs.existsSync(resultsFile)) {
-    const jest = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
-    results.passed += jest.numPassedTests;
-    results.failed += jest.numFailedTests;
-    results.skipped += jest.numPendingTests + jest.numTodoTests;
-    // A suite that fails to load has no failed tests of its own: count it.
-    results.failed += jest.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
-  } else {
-    results.failed += 1;
-    console.error('✗ jest wrote no results');
+  const jestResults = path.join(root, '.infra', 'jest-results.json');
+  fs.rmSync(jestResults, { force: true });
+  run('jest: unit, integration and end-to-end tests', bin('jest'), ['--json', `--outputFile=${jestResults}`, ...jestArgs], infraEnv);
+  count('jest', jestResults);
+
+  if (jestArgs.length === 0) {
+    const vitestResults = path.join(root, '.infra', 'vitest-results.json');
+    fs.rmSync(vitestResults, { force: true });
+    run('vitest: the customer site', bin('vitest'), [
+      'run',
+      '--root',
+      'web',
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestResults}`,
+    ]);
+    count('vitest', vitestResults);
   }
 } catch (error) {
   results.failed += 1;

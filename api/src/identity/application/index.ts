@@ -5,6 +5,7 @@ import { LogoutHandler } from './logout.handler';
 import { ConfirmPasswordResetHandler, RequestPasswordResetHandler } from './password-reset.handlers';
 import { RefreshHandler } from './refresh.handler';
 import { RegisterHandler } from './register.handler';
+import { SetUserActiveHandler } from './set-user-active.handler';
 import { UpdateProfileHandler } from './update-profile.handler';
 
 export const identityCommandHandlers = [
@@ -17,4 +18,5 @@ export const identityCommandHandlers = [
   RequestPasswordResetHandler,
   ConfirmPasswordResetHandler,
   DeleteAccountHandler,
+  SetUserActiveHandler,
 ];

@@ -1,0 +1,59 @@
+import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { DeleteAccount } from '../../identity/application/delete-account.handler';
+import { SetUserActive } from '../../identity/application/set-user-active.handler';
+import { StaffGuard } from '../../identity/http/auth.guard';
+import { contentRange, parseListQuery } from '../../platform/http/react-admin-list';
+import { ZodPipe } from '../../platform/http/validation';
+import { type AdminUser, AdminUsers } from './admin-users.query';
+
+const UserUpdate = z.object({ is_active: z.boolean({ error: 'is_active must be true or false' }) }).loose();
+
+/**
+ * The console's users resource, in ra-data-simple-rest's dialect. Every change is an
+ * identity command, so the event log records which staff member made it.
+ */
+@ApiTags('admin-panel')
+@ApiBearerAuth()
+@Controller('admin-panel/users')
+@UseGuards(StaffGuard)
+export class AdminUsersController {
+  constructor(
+    private readonly users: AdminUsers,
+    private readonly commands: CommandBus,
+  ) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response): Promise<AdminUser[]> {
+    const list = parseListQuery(query, AdminUsers.sortable, ['created_at', 'DESC']);
+    const { rows, total } = await this.users.list(list);
+    response.setHeader('Content-Range', contentRange('users', list.offset, rows.length, total));
+    response.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+    return rows;
+  }
+
+  @Get(':id')
+  one(@Param('id', ParseUUIDPipe) id: string): Promise<AdminUser> {
+    return this.users.get(id);
+  }
+
+  /** react-admin sends the whole record; only `is_active` may change here. */
+  @Put(':id')
+  async update(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body(new ZodPipe(UserUpdate)) body: z.output<typeof UserUpdate>,
+  ): Promise<AdminUser> {
+    const position = await this.commands.execute<SetUserActive, number>(new SetUserActive(id, body.is_active, new Date()));
+    return this.users.get(id, position);
+  }
+
+  @Delete(':id')
+  async remove(@Param('id', ParseUUIDPipe) id: string): Promise<{ id: string }> {
+    await this.users.get(id);
+    await this.commands.execute(new DeleteAccount(id, new Date()));
+    return { id };
+  }
+}

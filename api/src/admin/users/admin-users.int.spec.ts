@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
+import request from 'supertest';
+import type { AuthResponse } from '../../../../contracts/src/identity/account.contract';
+import { Register } from '../../identity/application/register.handler';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+
+const PASSWORD = 'Str0ngPassword';
+
+describe('console users resource (react-admin dialect)', () => {
+  let subject: TestApp;
+  let staff: AuthResponse;
+  let customer: AuthResponse;
+  const tag = randomUUID().slice(0, 6);
+
+  beforeAll(async () => {
+    subject = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    const bus = subject.app.get(CommandBus);
+    staff = await bus.execute(new Register(`staff-${tag}@example.com`, `staff_${tag}`, PASSWORD, true, new Date()));
+    customer = await bus.execute(new Register(`zoe-${tag}@example.com`, `zoe_${tag}`, PASSWORD, false, new Date()));
+    for (const name of ['amy', 'bob', 'cat'])
+      await bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, false, new Date()));
+  });
+  afterAll(() => subject.close());
+
+  const http = () => request(subject.app.getHttpServer());
+  const asStaff = (path: string) => http().get(path).set('Authorization', `Bearer ${staff.tokens.access}`);
+
+  it('lists with sort, range and Content-Range', async () => {
+    const response = await asStaff(
+      `/api/v1/admin-panel/users?sort=${encodeURIComponent('["username","ASC"]')}&range=${encodeURIComponent('[0,1]')}`,
+    ).expect(200);
+    expect(response.headers['content-range']).toBe('users 0-1/5');
+    expect(response.headers['access-control-expose-headers']).toBe('Content-Range');
+    expect(response.body.map((u: { username: string }) => u.username)).toEqual([`amy_${tag}`, `bob_${tag}`]);
+    expect(Object.keys(response.body[0]).sort()).toEqual(
+      [
+        'created_at',
+        'email',
+        'first_name',
+        'id',
+        'is_active',
+        'last_login',
+        'last_name',
+        'max_clients',
+        'subscription_plan',
+        'username',
+      ].sort(),
+    );
+  });
+
+  it('searches username, email and full name, ignoring case', async () => {
+    await http()
+      .patch('/api/v1/profile/')
+      .set('Authorization', `Bearer ${customer.tokens.access}`)
+      .send({ first_name: 'Zoë', last_name: 'Quinn' })
+      .expect(200);
+    for (const q of ['ZOE_', 'zoe-', 'quinn', 'zoë qu']) {
+      const response = await asStaff(`/api/v1/admin-panel/users?filter=${encodeURIComponent(JSON.stringify({ q }))}`).expect(200);
+      expect(response.body.map((u: { id: string }) => u.id)).toEqual([customer.user.id]);
+    }
+    const none = await asStaff(`/api/v1/admin-panel/users?filter=${encodeURIComponent('{"q":"%"}')}`).expect(200);
+    expect(none.headers['content-range']).toBe('users */0');
+  });
+
+  it('deactivates as a command recorded with the staff member, ending the user’s sessions', async () => {
+    const id = customer.user.id;
+    const record = (await asStaff(`/api/v1/admin-panel/users/${id}`).expect(200)).body;
+    const response = await http()
+      .put(`/api/v1/admin-panel/users/${id}`)
+      .set('Authorization', `Bearer ${staff.tokens.access}`)
+      .send({ ...record, is_active: false })
+      .expect(200);
+    expect(response.body.is_active).toBe(false);
+    await http().get('/api/v1/profile/').set('Authorization', `Bearer ${customer.tokens.access}`).expect(401);
+    await http()
+      .post('/api/v1/login/')
+      .send({ email: `zoe-${tag}@example.com`, password: PASSWORD })
+      .expect(403);
+
+    const { rows } = await subject.db.pool.query("SELECT metadata FROM es_events WHERE stream_id = $1 AND type = 'UserDeactivated'", [
+      `user-${id}`,
+    ]);
+    expect(rows[0].metadata.actor).toMatchObject({ userId: staff.user.id, isStaff: true });
+
+    await http()
+      .put(`/api/v1/admin-panel/users/${id}`)
+      .set('Authorization', `Bearer ${staff.tokens.access}`)
+      .send({ is_active: true })
+      .expect(200, /"is_active":true/);
+    await http()
+      .post('/api/v1/login/')
+      .send({ email: `zoe-${tag}@example.com`, password: PASSWORD })
+      .expect(200);
+  });
+
+  it('deletes a user', async () => {
+    const list = await asStaff(`/api/v1/admin-panel/users?filter=${encodeURIComponent('{"q":"cat_"}')}`).expect(200);
+    const id = list.body[0].id;
+    await http().delete(`/api/v1/admin-panel/users/${id}`).set('Authorization', `Bearer ${staff.tokens.access}`).expect(200, { id });
+    await asStaff(`/api/v1/admin-panel/users/${id}`).expect(404);
+    await http().delete(`/api/v1/admin-panel/users/${id}`).set('Authorization', `Bearer ${staff.tokens.access}`).expect(404);
+  });
+
+  it('refuses non-staff (403) and strangers (401), and bad list parameters (400)', async () => {
+    const refused = await http().get('/api/v1/admin-panel/users').set('Authorization', `Bearer ${customer.tokens.access}`);
+    expect([401, 403]).toContain(refused.status); // 401 if the deactivation test ended this session
+    const fresh = await http()
+      .post('/api/v1/login/')
+      .send({ email: `amy-${tag}@example.com`, password: PASSWORD })
+      .expect(200);
+    const forbidden = await http().get('/api/v1/admin-panel/users').set('Authorization', `Bearer ${fresh.body.tokens.access}`).expect(403);
+    expect(forbidden.body).toEqual({ message: 'Access denied. Admin privileges required.' });
+    await http().get('/api/v1/admin-panel/users').expect(401);
+    await asStaff('/api/v1/admin-panel/users?sort=["password","ASC"]').expect(400);
+    await asStaff('/api/v1/admin-panel/users?range=[5,1]').expect(400);
+    await asStaff('/api/v1/admin-panel/users?filter=notjson').expect(400);
+    await http()
+      .put('/api/v1/admin-panel/users/not-a-uuid')
+      .set('Authorization', `Bearer ${staff.tokens.access}`)
+      .send({ is_active: false })
+      .expect(400);
+  });
+});

@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { FREE_PLAN } from '../../../../contracts/src/plans/free-plan';
+import { readModelSchema } from '../../../../projections/src/runner/projection';
+import { UserDirectory, type UserRow } from '../../identity/application/user-directory';
+import { userNotFound } from '../../identity/domain/user.errors';
+import { USERS_PROJECTION } from '../../identity/projections/users.projection';
+import { DATABASE, type Database } from '../../platform/database/database';
+import type { ListQuery } from '../../platform/http/react-admin-list';
+
+/** The admin user of spec section 3. */
+export interface AdminUser {
+  id: string;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  subscription_plan: string;
+  max_clients: number;
+  is_active: boolean;
+  created_at: string;
+  last_login: string | null;
+}
+
+const TABLE = `${readModelSchema(USERS_PROJECTION)}.users`;
+
+/** Reads the users read model for the console: search, sort, page. */
+@Injectable()
+export class AdminUsers {
+  static readonly sortable = ['username', 'email', 'first_name', 'last_name', 'created_at', 'last_login', 'is_active'] as const;
+
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly directory: UserDirectory,
+  ) {}
+
+  /** `filter.q` matches username, email or full name, ignoring case; `filter.is_active` narrows. */
+  async list(query: ListQuery): Promise<{ rows: AdminUser[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (typeof query.filter.q === 'string' && query.filter.q.trim()) {
+      params.push(
+        `%${query.filter.q
+          .trim()
+          .toLowerCase()
+          .replace(/[\\%_]/g, '\\$&')}%`,
+      );
+      where.push(`search LIKE $${params.length}`);
+    }
+    if (typeof query.filter.is_active === 'boolean') {
+      params.push(query.filter.is_active);
+      where.push(`is_active = $${params.length}`);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    // sortField is checked against `sortable` before it gets here.
+    const order = `${query.sortField} ${query.sortOrder === 'ASC' ? 'ASC' : 'DESC'} NULLS LAST, id`;
+    const [{ rows }, count] = await Promise.all([
+      this.database.pool.query<UserRow>(
+        `SELECT * FROM ${TABLE} ${clause} ORDER BY ${order} OFFSET ${query.offset} LIMIT ${query.limit}`,
+        params,
+      ),
+      this.database.pool.query<{ total: string }>(`SELECT count(*) AS total FROM ${TABLE} ${clause}`, params),
+    ]);
+    return { rows: rows.map(toAdminUser), total: Number(count.rows[0]!.total) };
+  }
+
+  /** One user; after a write at `position`, once the read model has it. */
+  async get(id: string, position = 0): Promise<AdminUser> {
+    await this.directory.caughtUpTo(position);
+    const { rows } = await this.database.pool.query<UserRow>(`SELECT * FROM ${TABLE} WHERE id = $1`, [id]);
+    if (!rows[0]) throw userNotFound();
+    return toAdminUser(rows[0]);
+  }
+}
+
+function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    username: row.username ?? '',
+    email: row.email ?? '',
+    first_name: row.first_name,
+    last_name: row.last_name,
+    subscription_plan: FREE_PLAN.slug,
+    max_clients: FREE_PLAN.maxClientsPerNetwork,
+    is_active: row.is_active,
+    created_at: row.created_at.toISOString(),
+    last_login: row.last_login?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ValidationFailed } from './validation';
+
+/**
+ * ra-data-simple-rest's list dialect: `sort=["field","ASC"]`, `range=[0,24]`,
+ * `filter={"q":"ann"}`; the answer carries `Content-Range: <resource> 0-24/319`.
+ */
+export interface ListQuery {
+  sortField: string;
+  sortOrder: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+  filter: Record<string, unknown>;
+}
+
+const Sort = z.tuple([z.string(), z.enum(['ASC', 'DESC'])]);
+const Range = z
+  .tuple([z.number().int().min(0), z.number().int().min(0)])
+  .refine(([a, b]) => b >= a && b - a < 1000, 'range spans at most 1000 rows');
+const Filter = z.record(z.string(), z.unknown());
+
+function parseJson<T>(raw: unknown, schema: z.ZodType<T>, name: string, fallback: T): T {
+  if (raw === undefined) return fallback;
+  let value: unknown;
+  try {
+    value = JSON.parse(String(raw));
+  } catch {
+    throw new ValidationFailed({ message: `${name} must be JSON`, errors: { [name]: [`${name} must be JSON`] } });
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success)
+    throw new ValidationFailed({ message: `${name} is not valid`, errors: { [name]: [parsed.error.issues[0]!.message] } });
+  return parsed.data;
+}
+
+/** Parses the list query, allowing only `sortable` fields to sort by. */
+export function parseListQuery(
+  query: Record<string, unknown>,
+  sortable: readonly string[],
+  defaultSort: [string, 'ASC' | 'DESC'],
+): ListQuery {
+  const [sortField, sortOrder] = parseJson(query.sort, Sort, 'sort', defaultSort);
+  if (!sortable.includes(sortField)) {
+    throw new ValidationFailed({ message: `Cannot sort by ${sortField}`, errors: { sort: [`sortable fields: ${sortable.join(', ')}`] } });
+  }
+  const [from, to] = parseJson(query.range, Range, 'range', [0, 24]);
+  return { sortField, sortOrder, offset: from, limit: to - from + 1, filter: parseJson(query.filter, Filter, 'filter', {}) };
+}
+
+export function contentRange(resource: string, offset: number, count: number, total: number): string {
+  return count === 0 ? `${resource} */${total}` : `${resource} ${offset}-${offset + count - 1}/${total}`;
+}
