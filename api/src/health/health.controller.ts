@@ -15,6 +15,12 @@ export class HealthController {
     return { status, checkedAt };
   }
 
+  /** Liveness: the process answers; checks nothing else (load balancers, and the benchmark's baseline). */
+  @Get('ping')
+  ping(): { ok: true } {
+    return { ok: true };
+  }
+
   @Get('system-status')
   @ApiOperation({
     summary: 'Every component by name: PostgreSQL, event store head, projection lag, Kafka, object storage, payments, mail.',

@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// Identity benchmark: `npm run bench:identity` (builds the server first).
+//
+// Runs the built api as its own process (full mode: DATABASE_URL on infra's PostgreSQL,
+// projections in process, nothing else configured) and loads it from this process:
+//   1. sign-ins: BENCH_SIGNIN_CONCURRENCY (10) clients signing in back to back for
+//      BENCH_SECONDS (15): sign-ins/s and latency p50/p95/p99. Every sign-in verifies an
+//      argon2id hash at the parameters in api/src/identity/infrastructure/password-hasher.ts
+//      and appends a UserSignedIn event.
+//   2. GET /api/v1/profile/ with a valid bearer token, BENCH_CONNECTIONS (100) connections,
+//      BENCH_SECONDS: requests/s and p99. Each request verifies the token, checks its session
+//      is still open, and reads the users read model.
+//   baseline: GET /api/v1/health/ping, a plain Nest endpoint returning a constant, same load.
+// Prints each line with its target and the profile/constant ratio.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { env, up } from '../lib/index.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const signinConcurrency = Number(process.env.BENCH_SIGNIN_CONCURRENCY ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const PASSWORD = 'Bench1Password';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function main() {
+  await up(['postgres']);
+  const serverUrl = process.env.DATABASE_URL ?? env().DATABASE_URL;
+  const database = `bench_identity_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const api = spawn(process.execPath, [path.join(root, 'dist/api/src/main.js')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url.toString(),
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      DATA_DIR: path.join(root, '.infra', 'bench-identity'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      if (
+        await fetch(`${base}/health/ping`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (i > 300) throw new Error('api did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const post = (p, body, headers = {}) =>
+      fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+    const accounts = [];
+    for (let i = 0; i < signinConcurrency; i++) {
+      const email = `bench${i}@example.com`;
+      const response = await post('/register/', { email, username: `bench${i}`, password: PASSWORD, password_confirm: PASSWORD });
+      if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
+      accounts.push({ email, token: (await response.json()).tokens.access });
+    }
+
+    // 1. Sign-ins.
+    const latencies = [];
+    let failures = 0;
+    const deadline = Date.now() + seconds * 1000;
+    await Promise.all(
+      accounts.map(async ({ email }) => {
+        while (Date.now() < deadline) {
+          const started = performance.now();
+          const response = await post('/login/', { email, password: PASSWORD });
+          await response.arrayBuffer();
+          if (response.status === 200) latencies.push(performance.now() - started);
+          else failures += 1;
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    const signIns = {
+      perSecond: latencies.length / seconds,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      failures,
+    };
+
+    // 2. Profile vs the constant endpoint, same load.
+    const load = (pathname, headers = {}) => autocannon({ url: `${base}${pathname}`, connections, duration: seconds, headers });
+    await load('/health/ping'); // warm-up of the HTTP path
+    const constant = await load('/health/ping');
+    const profile = await load('/profile/', { authorization: `Bearer ${accounts[0].token}` });
+
+    const ms = (v) => `${v.toFixed(1)} ms`;
+    const rows = [
+      ['sign-ins/s (argon2id m=19456 t=2 p=1), 10 concurrent', signIns.perSecond.toFixed(1), '', ''],
+      [
+        'sign-in latency p50 / p95 / p99',
+        `${ms(signIns.p50)} / ${ms(signIns.p95)} / ${ms(signIns.p99)}`,
+        'p95 < 250 ms',
+        signIns.p95 < 250 ? 'PASS' : 'MISS',
+      ],
+      [`GET /health/ping req/s (constant), ${connections} conn`, constant.requests.average.toFixed(0), '', ''],
+      [`GET /profile/ req/s, ${connections} conn`, profile.requests.average.toFixed(0), '', ''],
+      [
+        'profile / constant',
+        (profile.requests.average / constant.requests.average).toFixed(2),
+        '>= 0.6',
+        profile.requests.average / constant.requests.average >= 0.6 ? 'PASS' : 'MISS',
+      ],
+      ['GET /profile/ latency p99', ms(profile.latency.p99), '< 10 ms', profile.latency.p99 < 10 ? 'PASS' : 'MISS'],
+      ['GET /health/ping latency p99', ms(constant.latency.p99), '', ''],
+      [
+        'errors (sign-in failures, profile non-2xx)',
+        `${signIns.failures}, ${profile.non2xx + profile.errors}`,
+        '0',
+        signIns.failures + profile.non2xx + profile.errors === 0 ? 'PASS' : 'MISS',
+      ],
+    ];
+    const width = Math.max(...rows.map((r) => r[0].length));
+    console.log(`\nIdentity benchmark (${seconds} s per line, ${new Date().toISOString()})`);
+    for (const [line, value, target, verdict] of rows)
+      console.log(`${line.padEnd(width)}  ${String(value).padStart(24)}  ${target.padEnd(12)} ${verdict}`);
+  } finally {
+    api.kill('SIGTERM');
+    await new Promise((r) => api.once('exit', r));
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
