@@ -17,7 +17,7 @@ describe('projections worker (npm run projections)', () => {
 
   it('builds the audit trail and relays to Kafka, then stops on SIGTERM', async () => {
     const store = new PostgresEventStore(db.pool);
-    await store.append('user-1', events(3, { type: 'UserRegistered' }), 0);
+    await store.append('thing-1', events(3, { type: 'ThingHappened' }), 0);
 
     const worker = spawn(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, 'main.ts')], {
       env: {
@@ -31,7 +31,7 @@ describe('projections worker (npm run projections)', () => {
     });
     const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
     try {
-      await store.append('user-1', events(2, { type: 'ProfileUpdated' }), 3);
+      await store.append('thing-1', events(2, { type: 'ThingChanged' }), 3);
       const head = await store.headPosition();
       await eventually(
         async () => {
@@ -43,8 +43,8 @@ describe('projections worker (npm run projections)', () => {
         'worker to catch up',
       );
       const { rows } = await db.pool.query('SELECT type, stream_id, actor_user_id FROM rm_audit_trail.entries ORDER BY position');
-      expect(rows.map((r) => r.type)).toEqual(['UserRegistered', 'UserRegistered', 'UserRegistered', 'ProfileUpdated', 'ProfileUpdated']);
-      expect(rows[0]).toMatchObject({ stream_id: 'user-1', actor_user_id: 'user-1' });
+      expect(rows.map((r) => r.type)).toEqual(['ThingHappened', 'ThingHappened', 'ThingHappened', 'ThingChanged', 'ThingChanged']);
+      expect(rows[0]).toMatchObject({ stream_id: 'thing-1', actor_user_id: 'user-1' });
     } finally {
       worker.kill('SIGTERM');
       expect(await exited).toBe(0);

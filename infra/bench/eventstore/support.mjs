@@ -2,6 +2,7 @@
 // percentiles, CPU and PostgreSQL counters. No workload logic here.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 
 export const EVENT_TYPE = 'OrderPlaced';
 
@@ -90,17 +91,27 @@ export function cpuSnapshot() {
   return { t: now(), node: (u.user + u.system) / 1000, pg: postgresCpuTicks(), machine: machineTicks() };
 }
 
-/** CPU use between two snapshots in % of one core; `idle` in % of the whole machine. */
+/**
+ * CPU use between two snapshots, in % of one core: this Node process, all postgres processes,
+ * and everything else on the machine (other sessions' work, kernel threads, softirq). `idle`
+ * is in % of the whole machine. A high `other` means a neighbour took CPU from the line.
+ */
 export function cpuDelta(a, b) {
   const wallMs = b.t - a.t;
   let pgTicks = 0;
   for (const [pid, ticks] of b.pg) pgTicks += ticks - (a.pg.get(pid) ?? 0);
   const machine = b.machine.total - a.machine.total;
-  return {
-    nodePct: Math.round(((b.node - a.node) / wallMs) * 100),
-    pgPct: Math.round(((pgTicks * (1000 / TICK)) / wallMs) * 100),
-    idlePct: machine > 0 ? Math.round(((b.machine.idle - a.machine.idle) / machine) * 100) : NaN,
-  };
+  const cores = os.cpus().length;
+  const nodePct = Math.round(((b.node - a.node) / wallMs) * 100);
+  const pgPct = Math.round(((pgTicks * (1000 / TICK)) / wallMs) * 100);
+  const idlePct = machine > 0 ? Math.round(((b.machine.idle - a.machine.idle) / machine) * 100) : NaN;
+  const busyPct = ((100 - idlePct) / 100) * cores * 100;
+  return { nodePct, pgPct, idlePct, otherPct: Math.max(0, Math.round(busyPct - nodePct - pgPct)) };
+}
+
+/** CPU time (node + postgres) spent per event, in µs: robust to neighbours stealing CPU. */
+export function cpuMicrosPerEvent(cpu, eventsPerSecond) {
+  return ((cpu.nodePct + cpu.pgPct) / 100) * (1e6 / eventsPerSecond);
 }
 
 // ---------------------------------------------------------------------------------------

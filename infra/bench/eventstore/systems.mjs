@@ -36,7 +36,8 @@ const EVENT_COLUMNS = 'position, event_id, stream_id, stream_version, type, sche
 const UPSERT = (table) =>
   `INSERT INTO ${table} AS t (customer_id, orders, last_position) VALUES ($1, 1, $2)
    ON CONFLICT (customer_id) DO UPDATE SET orders = t.orders + 1, last_position = excluded.last_position`;
-const READ_MODEL = (table) => `CREATE TABLE ${table} (customer_id text PRIMARY KEY, orders integer NOT NULL, last_position bigint NOT NULL)`;
+const READ_MODEL = (table) =>
+  `CREATE TABLE ${table} (customer_id text PRIMARY KEY, orders integer NOT NULL, last_position bigint NOT NULL)`;
 
 export async function createSystem(name, url, { poolSize }) {
   switch (name) {
@@ -143,7 +144,16 @@ function limit(url, poolSize) {
         const params = [];
         for (const e of events) {
           version += 1;
-          params.push(e.eventId, streamId, version, e.type, e.schemaVersion, JSON.stringify(e.data), JSON.stringify(e.metadata), e.occurredAt);
+          params.push(
+            e.eventId,
+            streamId,
+            version,
+            e.type,
+            e.schemaVersion,
+            JSON.stringify(e.data),
+            JSON.stringify(e.metadata),
+            e.occurredAt,
+          );
         }
         const { rows } = await pool.query(insertRows(events.length), params);
         return rows.map((r) => Number(r.position));
@@ -151,7 +161,10 @@ function limit(url, poolSize) {
     },
     /** The same keyset page readAll runs first, same columns, node-postgres' default parsing. */
     async readPage(after, lim) {
-      const { rows } = await pool.query(`SELECT ${EVENT_COLUMNS} FROM es_events WHERE position > $1 ORDER BY position LIMIT $2`, [after, lim]);
+      const { rows } = await pool.query(`SELECT ${EVENT_COLUMNS} FROM es_events WHERE position > $1 ORDER BY position LIMIT $2`, [
+        after,
+        lim,
+      ]);
       return { n: rows.length, last: rows.length ? Number(rows[rows.length - 1].position) : after };
     },
     afterFill: () => settle(pool, ['es_events', 'es_streams']),
@@ -170,7 +183,10 @@ export function rawUnparsedReader(url, poolSize) {
   return {
     pool,
     async readPage(after, lim) {
-      const { rows } = await pool.query(`SELECT ${EVENT_COLUMNS} FROM es_events WHERE position > $1 ORDER BY position LIMIT $2`, [after, lim]);
+      const { rows } = await pool.query(`SELECT ${EVENT_COLUMNS} FROM es_events WHERE position > $1 ORDER BY position LIMIT $2`, [
+        after,
+        lim,
+      ]);
       return { n: rows.length, last: rows.length ? Number(rows[rows.length - 1].position) : after };
     },
     close: () => pool.end(),
@@ -217,7 +233,8 @@ async function peer(url, poolSize) {
           name: 'bench_lag',
           canHandle: [EVENT_TYPE],
           handle: async (events, ctx) => {
-            for (const e of events) await ctx.connection.client.query(UPSERT('bench_customer_orders'), [e.data.customerId, String(e.metadata.globalPosition)]);
+            for (const e of events)
+              await ctx.connection.client.query(UPSERT('bench_customer_orders'), [e.data.customerId, String(e.metadata.globalPosition)]);
           },
         }),
       });

@@ -3,7 +3,7 @@
 // { system, workload, url, options } over IPC and answers { ok, result } or { ok: false, error }.
 import { randomUUID } from 'node:crypto';
 import { createSystem, rawUnparsedReader } from './systems.mjs';
-import { makeEvent, makeEvents, measureWindow, now, percentile, sleep } from './support.mjs';
+import { cpuMicrosPerEvent, makeEvent, makeEvents, measureWindow, now, percentile, sleep } from './support.mjs';
 
 const workloads = { append, fill, catchup, lag };
 
@@ -67,6 +67,7 @@ async function append(system, { writers, batch, seconds, warmupSeconds }) {
   const appends = latencies.length;
   return {
     eventsPerSecond: events / elapsed,
+    cpuMicrosPerEvent: cpuMicrosPerEvent(cpu, events / elapsed),
     appendsPerSecond: appends / elapsed,
     appendP50: percentile(latencies, 50),
     appendP99: percentile(latencies, 99),
@@ -122,7 +123,15 @@ async function catchup(system, { total, page, maxSeconds }) {
   const elapsed = (now() - t0) / 1000;
   window.mark();
   const { cpu } = await window.close();
-  return { eventsPerSecond: read / elapsed, read, pages, seconds: elapsed, capped, cpu };
+  return {
+    eventsPerSecond: read / elapsed,
+    cpuMicrosPerEvent: cpuMicrosPerEvent(cpu, read / elapsed),
+    read,
+    pages,
+    seconds: elapsed,
+    capped,
+    cpu,
+  };
 }
 
 /**
@@ -185,6 +194,7 @@ async function lag(system, { rate, seconds, writers, warmupSeconds }) {
   const drainDeadline = now() + 15_000;
   while (appendedAt.size > 0 && now() < drainDeadline) await sleep(10);
   window.mark();
+  const windowSeconds = (now() - t0) / 1000; // writing + draining: all the projection's work
   const notApplied = appendedAt.size;
   await projection.stop();
   const { cpu } = await window.close();
@@ -195,6 +205,7 @@ async function lag(system, { rate, seconds, writers, warmupSeconds }) {
     counted: lags.length,
     notApplied,
     achievedRate: appended / writeSeconds,
+    cpuMicrosPerEvent: cpuMicrosPerEvent(cpu, appended / windowSeconds),
     appendP50: percentile(appendLatencies, 50),
     appendP99: percentile(appendLatencies, 99),
     cpu,

@@ -1,7 +1,46 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { setSessionExpiredHandler } from '../shared/api/api-client';
+import { endSession } from '../shared/session/session';
+import { ThemeProvider, useTheme } from '../shared/theme/theme-provider';
+import { MAX_VISIBLE_TOASTS, TOAST_DURATION } from '../shared/toast/notify';
+import { createQueryClient } from './query-client';
 import { router } from './router';
+
+const queryClient = createQueryClient();
+
+// Spec section 4: when the session cannot be renewed, forget the user and go to /login, remembering where they were.
+setSessionExpiredHandler(() => {
+  endSession(queryClient);
+  const { pathname, search, hash } = router.state.location;
+  if (pathname !== '/login') void router.navigate('/login', { state: { from: { pathname, search, hash } } });
+});
+
+function Toasts() {
+  const { theme } = useTheme();
+  return (
+    <Toaster
+      position="top-right"
+      // Below the 64 px top bar, so a toast never hides the account menu.
+      offset={{ top: 76, right: 16 }}
+      visibleToasts={MAX_VISIBLE_TOASTS}
+      duration={TOAST_DURATION.default}
+      theme={theme}
+      richColors
+      closeButton
+    />
+  );
+}
 
 /** The customer site: composes the features; features never import each other. */
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toasts />
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
 }

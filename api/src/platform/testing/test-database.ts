@@ -43,6 +43,8 @@ export async function createTestDatabase(migrations: readonly Migration[], poolS
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await template}`);
     const url = withDatabase(serverUrl(), name);
     const pool = new Pool({ connectionString: url, max: poolSize });
+    // Dropping the database ends any connection still open to it; that is expected here.
+    pool.on('error', () => undefined);
     return {
       url,
       pool,

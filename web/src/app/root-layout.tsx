@@ -1,0 +1,26 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useSessionBootstrap } from '../shared/session/use-session';
+import { Footer } from './footer';
+import { NavBar } from './nav-bar';
+
+/** Every page: top bar, the route, footer. */
+export function RootLayout() {
+  useSessionBootstrap();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-slate-900"
+      >
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      {/* Keyed by path: every fresh page load has the same location key, which would restore another page's scroll. */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { originFromState } from './use-return-to-origin';
+
+describe('originFromState', () => {
+  it('returns the remembered page with its query and hash', () => {
+    expect(originFromState({ from: { pathname: '/profile', search: '?tab=password', hash: '#security' } })).toBe(
+      '/profile?tab=password#security',
+    );
+  });
+
+  it('has no origin when none was remembered, so login goes to the dashboard', () => {
+    expect(originFromState(null)).toBeNull();
+    expect(originFromState({})).toBeNull();
+  });
+
+  it('never sends the user back to a sign-in page or off the site', () => {
+    expect(originFromState({ from: { pathname: '/login' } })).toBeNull();
+    expect(originFromState({ from: { pathname: '//evil.example/' } })).toBeNull();
+    expect(originFromState({ from: { pathname: 'https://evil.example/' } })).toBeNull();
+  });
+});

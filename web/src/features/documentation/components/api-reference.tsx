@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import { CodeBlock } from './code-block';
+import { DocSection } from './doc-section';
+
+const planRequest = `curl https://your-meshwork-host/api/v1/account/plan/ \\
+  -H "Authorization: Bearer YOUR_ACCESS_TOKEN"`;
+
+const networkRequest = `curl -X POST https://your-meshwork-host/api/v1/networks/create/ \\
+  -H "Authorization: Bearer YOUR_ACCESS_TOKEN" \\
+  -H "Content-Type: application/json" \\
+  -d '{"name": "head-office", "model_id": "llama3_1_8b_fp16"}'`;
+
+/** The bearer-token API of the Pro and Enterprise plans. */
+export function ApiReference() {
+  return (
+    <DocSection id="api-reference" title="API Reference">
+      <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:border-brand-900 dark:bg-brand-950/60 dark:text-brand-100">
+        API access is available on the <strong>Pro</strong> and <strong>Enterprise</strong> plans.{' '}
+        <Link to="/pricing" className="font-medium underline">
+          Compare plans
+        </Link>
+        .
+      </p>
+      <h3 className="pt-2 text-lg font-semibold text-slate-900 dark:text-white">Authentication</h3>
+      <p>
+        Every request carries your access token in the{' '}
+        <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm dark:bg-slate-800">Authorization</code> header as a bearer token. All
+        paths are under <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm dark:bg-slate-800">/api/v1</code>.
+      </p>
+      <h3 className="pt-2 text-lg font-semibold text-slate-900 dark:text-white">Get your plan</h3>
+      <p>
+        <code className="text-sm">GET /api/v1/account/plan/</code> returns your plan, its limits and the models available to it.
+      </p>
+      <CodeBlock label="Request" code={planRequest} />
+      <h3 className="pt-2 text-lg font-semibold text-slate-900 dark:text-white">Create a network</h3>
+      <p>
+        <code className="text-sm">POST /api/v1/networks/create/</code> with a <code className="text-sm">name</code> and the{' '}
+        <code className="text-sm">model_id</code> the network should serve.
+      </p>
+      <CodeBlock label="Request" code={networkRequest} />
+    </DocSection>
+  );
+}

@@ -1,0 +1,10 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Where the api lives when it is not the site's own origin, e.g. `https://api.example.com`. Empty means same origin. */
+  readonly VITE_API_ORIGIN?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
