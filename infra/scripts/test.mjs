@@ -76,6 +76,14 @@ try {
     check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
     check('lint', 'npm', ['run', '--silent', 'lint']);
   }
+  // The browser tests drive the built site and console in Debian's Chromium.
+  check('build the customer site and the staff console', 'npm', ['run', '--silent', 'build', '-w', 'web', '-w', 'admin']);
+  if (!fs.existsSync('/usr/bin/chromium')) {
+    check('install Chromium (Debian package)', 'sh', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+    ]);
+  }
 
   const jestResults = path.join(root, '.infra', 'jest-results.json');
   fs.rmSync(jestResults, { force: true });

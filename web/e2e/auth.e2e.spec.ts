@@ -1,0 +1,138 @@
+/// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { freePort, launchBrowser } from '../../api/src/testing/browser';
+import { mailTo } from '../../api/src/testing/mail';
+import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
+
+const PASSWORD = 'Str0ngPassword';
+
+/** The customer site in real Chromium against the real api (served from the same origin). */
+describe('customer site: accounts in a real browser', () => {
+  let subject: TestApp;
+  let browser: Browser;
+  let base: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    subject = await startTestApp({ PUBLIC_URL: base, AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    await subject.app.listen(port, '127.0.0.1');
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await subject?.close();
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext();
+    return context.newPage();
+  }
+
+  async function registerThroughForm(page: Page): Promise<{ email: string; username: string }> {
+    const name = randomUUID().slice(0, 8);
+    const account = { email: `${name}@example.com`, username: `user_${name}` };
+    await page.goto(`${base}/register`);
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByLabel('Username').fill(account.username);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${base}/dashboard`);
+    return account;
+  }
+
+  it('registers, lands on the dashboard, and signs out', async () => {
+    const page = await newPage();
+    const account = await registerThroughForm(page);
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    expect(await page.evaluate(() => Boolean(localStorage.getItem('token') && localStorage.getItem('refreshToken')))).toBe(true);
+
+    // The user menu's button shows the username (the email when there is none).
+    await page.getByRole('button', { name: account.username }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByText('Logged out successfully').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('sends a signed-out visitor of /profile to sign in, then back to /profile', async () => {
+    const setup = await newPage();
+    const account = await registerThroughForm(setup);
+    await setup.context().close();
+
+    const page = await newPage();
+    await page.goto(`${base}/profile`);
+    await page.waitForURL(/\/login/);
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${base}/profile`);
+    await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows the spec messages for a bad sign-in form and for wrong credentials', async () => {
+    const page = await newPage();
+    await page.goto(`${base}/login`);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(`nobody-${randomUUID().slice(0, 6)}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('WrongPass1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Invalid email or password.').first().waitFor();
+    await page.context().close();
+  });
+
+  it('resets a forgotten password through the emailed link', async () => {
+    const setup = await newPage();
+    const account = await registerThroughForm(setup);
+    await setup.context().close();
+
+    const page = await newPage();
+    await page.goto(`${base}/forgot-password`);
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText('Check Your Email').waitFor();
+
+    const link = (await mailTo(account.email)).links.find((l) => l.startsWith(`${base}/reset-password?token=`));
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await page.getByLabel('New password', { exact: true }).fill('N3wPassword!');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('N3wPassword!');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('heading', { name: 'Password Reset Successful' }).waitFor();
+    await page.waitForURL(/\/login/, { timeout: 10_000 });
+
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('N3wPassword!');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${base}/dashboard`);
+    await page.context().close();
+  });
+
+  it('shows Invalid Reset Link without a token', async () => {
+    const page = await newPage();
+    await page.goto(`${base}/reset-password`);
+    await page.getByText('Invalid Reset Link').waitFor();
+    await page.context().close();
+  });
+
+  it('keeps the chosen theme across reloads', async () => {
+    const page = await newPage();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${base}/`);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.reload();
+    expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), localStorage.getItem('theme')])).toEqual([
+      true,
+      'dark',
+    ]);
+    await page.context().close();
+  });
+});
