@@ -15,7 +15,15 @@ const swc = [
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/contracts', '<rootDir>/api', '<rootDir>/projections', '<rootDir>/desktop', '<rootDir>/infra', '<rootDir>/web/e2e'],
+  roots: [
+    '<rootDir>/contracts',
+    '<rootDir>/api',
+    '<rootDir>/projections',
+    '<rootDir>/desktop',
+    '<rootDir>/infra',
+    '<rootDir>/web/e2e',
+    '<rootDir>/admin/e2e',
+  ],
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.ts$': swc },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -19,6 +19,7 @@ export const API_PREFIX = 'api/v1';
  * and the event store, not HTTP parsing, is where the time goes.
  */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
+  logger.level = config.LOG_LEVEL;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: ['error', 'warn'] });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');

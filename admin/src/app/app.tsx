@@ -1,26 +1,54 @@
-import { Admin } from 'react-admin';
-import { BrowserRouter } from 'react-router';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route, BrowserRouter } from 'react-router';
+import { authProvider } from '../auth/auth-provider';
+import { ComingSoon } from '../coming-soon/coming-soon';
+import { screens } from '../coming-soon/screens';
 import { Dashboard } from '../dashboard/dashboard';
-import { ConsoleReady } from './console-ready';
+import { AccessDenied } from '../layout/access-denied';
+import { ConsoleLayout } from '../layout/console-layout';
+import { ConsoleLoading } from '../layout/console-loading';
+import users from '../users';
 import { dataProvider } from './data-provider';
+import { DirectionProvider, directionOf, useStoredLocale } from './direction';
 import { i18nProvider } from './i18n-provider';
+import { store } from './store';
+import { consoleThemes } from './themes';
 
 /**
  * The staff console. Routes are real paths under /admin (as in the spec: /admin/users, ...),
- * so whatever serves admin/dist must answer /admin/* with index.html.
+ * so whatever serves admin/dist must answer /admin/* with index.html. The session is the
+ * customer site's: signed-out visitors are sent to its /login, customers to its /dashboard.
  */
 export function App() {
+  const locale = useStoredLocale(store, i18nProvider.getLocale());
+  const themes = consoleThemes(directionOf(locale));
   return (
-    <BrowserRouter basename="/admin">
-      <Admin
-        title="Meshwork Console"
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        dashboard={Dashboard}
-        ready={ConsoleReady}
-        // Meshwork promises that nothing leaves the customer's network; react-admin would otherwise ping marmelab.
-        disableTelemetry
-      />
-    </BrowserRouter>
+    <DirectionProvider locale={locale}>
+      <BrowserRouter basename="/admin">
+        <Admin
+          title="Meshwork Console"
+          store={store}
+          authProvider={authProvider}
+          requireAuth
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          theme={themes.light}
+          darkTheme={themes.dark}
+          layout={ConsoleLayout}
+          loading={ConsoleLoading}
+          accessDenied={AccessDenied}
+          dashboard={Dashboard}
+          // Meshwork promises that nothing leaves the customer's network; react-admin would otherwise ping marmelab.
+          disableTelemetry
+        >
+          <Resource name="users" {...users} />
+          <CustomRoutes>
+            {screens.map(({ name }) => (
+              <Route key={name} path={`/${name}`} element={<ComingSoon name={name} />} />
+            ))}
+          </CustomRoutes>
+        </Admin>
+      </BrowserRouter>
+    </DirectionProvider>
   );
 }

@@ -1,20 +1,44 @@
-import { Card, CardContent, Typography } from '@mui/material';
-import { Title, useDefaultTitle, useTranslate } from 'react-admin';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Button, Title, useRefresh, useTranslate } from 'react-admin';
+import { screens } from '../coming-soon/screens';
+import users from '../users';
+import { QuickActionTile } from './quick-action-tile';
+import { UserStats } from './user-stats';
 
-/** The console's home page. Placeholder until the admin-panel read models exist. */
+const tiles = [{ name: 'users', icon: users.icon }, ...screens];
+
+/** The console's home (/admin): a refresh button, user counts and quick-action tiles to every staff screen. */
 export function Dashboard() {
   const translate = useTranslate();
-  // The home page carries the console's own name ("Meshwork Console") in the app bar.
-  const consoleTitle = useDefaultTitle();
+  const refresh = useRefresh();
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={consoleTitle} />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {translate('meshwork.dashboard.heading')}
-        </Typography>
-        <Typography variant="body1">{translate('meshwork.dashboard.placeholder')}</Typography>
-      </CardContent>
-    </Card>
+    <Box sx={{ mt: 2 }}>
+      <Title title={translate('meshwork.dashboard.title')} />
+      <Card>
+        <CardContent>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
+            <Box>
+              <Typography variant="h5" component="h1" gutterBottom>
+                {translate('meshwork.dashboard.heading')}
+              </Typography>
+              <Typography color="text.secondary">{translate('meshwork.dashboard.subtitle')}</Typography>
+            </Box>
+            <Button label="meshwork.dashboard.refresh" onClick={refresh} variant="outlined">
+              <RefreshIcon />
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      <UserStats />
+      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
+        {translate('meshwork.dashboard.quick_actions')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+        {tiles.map(({ name, icon }) => (
+          <QuickActionTile key={name} name={name} icon={icon} />
+        ))}
+      </Box>
+    </Box>
   );
 }

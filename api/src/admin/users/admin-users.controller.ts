@@ -5,7 +5,8 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { DeleteAccount } from '../../identity/application/delete-account.handler';
 import { SetUserActive } from '../../identity/application/set-user-active.handler';
-import { StaffGuard } from '../../identity/http/auth.guard';
+import { type Caller, CurrentCaller, StaffGuard } from '../../identity/http/auth.guard';
+import { DomainError } from '../../platform/domain/domain-error';
 import { contentRange, parseListQuery } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
 import { type AdminUser, AdminUsers } from './admin-users.query';
@@ -45,13 +46,17 @@ export class AdminUsersController {
   async update(
     @Param('id', ParseUUIDPipe) id: string,
     @Body(new ZodPipe(UserUpdate)) body: z.output<typeof UserUpdate>,
+    @CurrentCaller() caller: Caller,
   ): Promise<AdminUser> {
+    if (!body.is_active && id === caller.userId) throw new DomainError(400, 'You cannot deactivate your own account.');
     const position = await this.commands.execute<SetUserActive, number>(new SetUserActive(id, body.is_active, new Date()));
     return this.users.get(id, position);
   }
 
   @Delete(':id')
-  async remove(@Param('id', ParseUUIDPipe) id: string): Promise<{ id: string }> {
+  async remove(@Param('id', ParseUUIDPipe) id: string, @CurrentCaller() caller: Caller): Promise<{ id: string }> {
+    // Staff must not lock the console out by removing themselves; another staff member can.
+    if (id === caller.userId) throw new DomainError(400, 'You cannot delete your own account from the console.');
     await this.users.get(id);
     await this.commands.execute(new DeleteAccount(id, new Date()));
     return { id };

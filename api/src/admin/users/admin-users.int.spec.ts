@@ -102,6 +102,14 @@ describe('console users resource (react-admin dialect)', () => {
     await http().delete(`/api/v1/admin-panel/users/${id}`).set('Authorization', `Bearer ${staff.tokens.access}`).expect(404);
   });
 
+  it('does not let staff deactivate or delete themselves', async () => {
+    const self = `/api/v1/admin-panel/users/${staff.user.id}`;
+    const deactivate = await http().put(self).set('Authorization', `Bearer ${staff.tokens.access}`).send({ is_active: false }).expect(400);
+    expect(deactivate.body.message).toBe('You cannot deactivate your own account.');
+    await http().delete(self).set('Authorization', `Bearer ${staff.tokens.access}`).expect(400);
+    await asStaff(self).expect(200, /"is_active":true/);
+  });
+
   it('refuses non-staff (403) and strangers (401), and bad list parameters (400)', async () => {
     const refused = await http().get('/api/v1/admin-panel/users').set('Authorization', `Bearer ${customer.tokens.access}`);
     expect([401, 403]).toContain(refused.status); // 401 if the deactivation test ended this session

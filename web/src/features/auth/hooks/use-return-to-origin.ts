@@ -13,9 +13,24 @@ export function originFromState(state: unknown): string | null {
   return `${from.pathname}${search}${hash}`;
 }
 
+/**
+ * `?next=/admin/users`: where the staff console (a separate app on this origin) sends a
+ * signed-out visitor. Only paths on this origin count, never another site.
+ */
+export function originFromNext(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  return AUTH_PAGES.has(new URL(next, 'http://site.invalid').pathname) ? null : next;
+}
+
 /** After signing in: back to the page the user came from, else the dashboard. */
 export function useReturnToOrigin(): () => void {
   const navigate = useNavigate();
-  const { state } = useLocation();
-  return useCallback(() => void navigate(originFromState(state) ?? '/dashboard', { replace: true }), [navigate, state]);
+  const { state, search } = useLocation();
+  return useCallback(() => {
+    const target = originFromState(state) ?? originFromNext(search) ?? '/dashboard';
+    // The console is another app: leave this one with a full page load.
+    if (target === '/admin' || target.startsWith('/admin/')) window.location.assign(target);
+    else void navigate(target, { replace: true });
+  }, [navigate, state, search]);
 }

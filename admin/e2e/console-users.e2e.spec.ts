@@ -1,0 +1,188 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { CommandBus } from '@nestjs/cqrs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { Register } from '../../api/src/identity/application/register.handler';
+import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
+import type { AuthResponse } from '../../contracts/src/identity/account.contract';
+
+const root = path.resolve(__dirname, '../..');
+const adminDir = path.join(root, 'admin');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PASSWORD = 'Str0ngPassword';
+
+/** Newest modification time under a folder. */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+/** The app serves admin/dist as it finds it at start: build it first when it is missing or older than its sources. */
+function ensureConsoleBuilt(): void {
+  const index = path.join(adminDir, 'dist', 'index.html');
+  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  if (builtAt >= Math.max(newest(path.join(adminDir, 'src')), fs.statSync(path.join(adminDir, 'index.html')).mtimeMs)) return;
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: adminDir, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`building the console failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/**
+ * The staff console in a real browser against the whole api: the session is the customer
+ * site's (tokens in localStorage), staff manage users, everyone else is turned away.
+ */
+describe('staff console: users (real browser)', () => {
+  let subject: TestApp;
+  let browser: Browser;
+  let base = '';
+  let staff: AuthResponse;
+  let customer: AuthResponse;
+  let zoe: AuthResponse;
+  let amy: AuthResponse;
+  const tag = randomUUID().slice(0, 6);
+
+  beforeAll(async () => {
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+    ensureConsoleBuilt();
+    subject = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    await subject.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(subject.app.getHttpServer().address() as AddressInfo).port}`;
+    const bus = subject.app.get(CommandBus);
+    const register = (name: string, isStaff = false): Promise<AuthResponse> =>
+      bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, isStaff, new Date()));
+    staff = await register('staff', true);
+    customer = await register('bob');
+    amy = await register('amy');
+    zoe = await register('zoe');
+    const named = await fetch(`${base}/api/v1/profile/`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${zoe.tokens.access}` },
+      body: JSON.stringify({ first_name: 'Zoë', last_name: 'Quinn' }),
+    });
+    expect(named.status).toBe(200);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await subject?.close();
+  });
+
+  const contexts: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  /** A browser signed in as the site would leave it: tokens in localStorage, set once before the first page. */
+  async function signedInPage(session: AuthResponse | null): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    contexts.push(context);
+    if (session) {
+      await context.addInitScript(
+        ([access, refresh]) => {
+          if (sessionStorage.getItem('seeded')) return;
+          localStorage.setItem('token', access!);
+          localStorage.setItem('refreshToken', refresh!);
+          sessionStorage.setItem('seeded', 'yes');
+        },
+        [session.tokens.access, session.tokens.refresh],
+      );
+    }
+    return context.newPage();
+  }
+
+  const row = (page: Page, username: string) => page.locator('tbody tr', { hasText: username });
+
+  async function adminUser(id: string): Promise<{ is_active: boolean }> {
+    const response = await fetch(`${base}/api/v1/admin-panel/users/${id}`, { headers: { Authorization: `Bearer ${staff.tokens.access}` } });
+    return (await response.json()) as { is_active: boolean };
+  }
+
+  it('sends a signed-out visitor to the site’s sign-in page, remembering the console page', async () => {
+    const page = await signedInPage(null);
+    await page.goto(`${base}/admin/users`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/users');
+  });
+
+  it('lists users for staff, searches by full name and deactivates one', async () => {
+    const page = await signedInPage(staff);
+    await page.goto(`${base}/admin/users`);
+    for (const name of ['amy', 'bob', 'zoe', 'staff']) await row(page, `${name}_${tag}`).waitFor();
+    await expect(row(page, `zoe_${tag}`).innerText()).resolves.toContain('Zoë Quinn');
+
+    await page.getByPlaceholder('Search').fill('QUINN');
+    await page.waitForFunction((tagged) => !document.body.innerText.includes(tagged), `amy_${tag}`);
+    expect(await page.locator('tbody tr').count()).toBe(1);
+
+    await row(page, `zoe_${tag}`).getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText('User deactivated').waitFor();
+    await row(page, `zoe_${tag}`).getByText('Inactive', { exact: true }).waitFor();
+    expect((await adminUser(zoe.user.id)).is_active).toBe(false);
+  });
+
+  it('shows the select-a-user error for a bulk action with nothing selected, in English and in Persian', async () => {
+    const page = await signedInPage(staff);
+    await page.goto(`${base}/admin/users`);
+    await row(page, `amy_${tag}`).waitFor();
+    await page.getByRole('button', { name: 'Bulk actions' }).click();
+    await page.getByRole('menuitem', { name: 'Deactivate selected' }).click();
+    await page.getByText('Please select at least one user first.').waitFor();
+    expect((await adminUser(amy.user.id)).is_active).toBe(true);
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('menuitem', { name: 'فارسی' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fa');
+    await page.getByRole('button', { name: 'عملیات گروهی' }).click();
+    await page.getByRole('menuitem', { name: 'فعال‌سازی انتخاب‌شده‌ها', exact: true }).click();
+    await page.getByText('لطفاً ابتدا حداقل یک کاربر را انتخاب کنید.').waitFor();
+  });
+
+  it('bulk-deletes the selected users only after confirmation', async () => {
+    const page = await signedInPage(staff);
+    await page.goto(`${base}/admin/users`);
+    await row(page, `amy_${tag}`).locator('input[type=checkbox]').check();
+    await page.getByRole('button', { name: 'Delete selected' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Delete 1 user?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(
+      (await fetch(`${base}/api/v1/admin-panel/users/${amy.user.id}`, { headers: { Authorization: `Bearer ${staff.tokens.access}` } }))
+        .status,
+    ).toBe(200);
+
+    await page.getByRole('button', { name: 'Delete selected' }).first().click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('1 user deleted').waitFor();
+    await row(page, `amy_${tag}`).waitFor({ state: 'detached' });
+    expect(
+      (await fetch(`${base}/api/v1/admin-panel/users/${amy.user.id}`, { headers: { Authorization: `Bearer ${staff.tokens.access}` } }))
+        .status,
+    ).toBe(404);
+  });
+
+  it('refuses a signed-in customer: the access-denied message, then the site dashboard, still signed in', async () => {
+    const page = await signedInPage(customer);
+    const adminCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/admin-panel/')) adminCalls.push(request.url());
+    });
+    await page.goto(`${base}/admin/users`);
+    await page.getByText('Access denied. Admin privileges required.').first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    expect(adminCalls).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBe(customer.tokens.refresh);
+  });
+});

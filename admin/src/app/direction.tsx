@@ -1,0 +1,41 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import rtlPlugin from '@mui/stylis-plugin-rtl';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import type { Store } from 'react-admin';
+import { prefixer } from 'stylis';
+
+export type Direction = 'ltr' | 'rtl';
+
+// MUI flips its styles for right-to-left only when emotion runs them through the RTL plugin.
+const caches = {
+  ltr: createCache({ key: 'mui' }),
+  rtl: createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] }),
+};
+
+const RTL_LOCALES = new Set(['fa']);
+
+/** The locale chosen in the app bar, read from react-admin's store outside <Admin>. */
+export function useStoredLocale(store: Store, fallback: string): string {
+  return useSyncExternalStore(
+    (onChange) => store.subscribe('locale', onChange),
+    () => store.getItem<string>('locale', fallback) ?? fallback,
+  );
+}
+
+export function directionOf(locale: string): Direction {
+  return RTL_LOCALES.has(locale) ? 'rtl' : 'ltr';
+}
+
+/**
+ * Persian reads right to left: the document gets `dir` and `lang`, and every MUI style is
+ * flipped. The MUI theme's `direction` is set by the caller (see app.tsx).
+ */
+export function DirectionProvider({ locale, children }: { locale: string; children: ReactNode }) {
+  const direction = directionOf(locale);
+  useEffect(() => {
+    document.documentElement.dir = direction;
+    document.documentElement.lang = locale;
+  }, [direction, locale]);
+  return <CacheProvider value={caches[direction]}>{children}</CacheProvider>;
+}

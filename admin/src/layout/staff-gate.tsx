@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { usePermissions } from 'react-admin';
+import type { ConsolePermissions } from '../auth/auth-provider';
+import { AccessDenied } from './access-denied';
+import { ConsoleLoading } from './console-loading';
+
+/**
+ * Staff only. The session check already sent signed-out visitors to the site's /login; here a
+ * signed-in customer is turned away before any console page, and so any admin call, renders.
+ */
+export function StaffGate({ children }: { children: ReactNode }) {
+  const { permissions, isPending } = usePermissions<ConsolePermissions>();
+  if (isPending) return <ConsoleLoading />;
+  if (!permissions?.isStaff) return <AccessDenied />;
+  return children;
+}
