@@ -100,6 +100,9 @@ class RelayConsumer implements LogConsumer {
     await this.admin!.createTopics({
       waitForLeaders: true,
       topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1 })),
+    }).catch((error: { errors?: { type?: string }[] }) => {
+      // Another relay (or an earlier run) made them a moment ago: that is what we wanted.
+      if (!error.errors?.length || !error.errors.every((e) => e.type === 'TOPIC_ALREADY_EXISTS')) throw error;
     });
     missing.forEach((t) => this.knownTopics.add(t));
   }

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { NewEvent, RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import { APPEND } from './append-statements';
 import { PartialDuplicateAppendError, UniqueValueTakenError, WrongExpectedVersionError } from './event-store.errors';
 import type { AppendOptions, AppendResult, EventStore, ExpectedVersion, UniqueValue } from './event-store.port';
 import { Upcasters } from './upcasters';
@@ -57,12 +58,61 @@ export class PostgresEventStore implements EventStore {
 
   async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    const result =
+      options.claim?.length || options.release?.length
+        ? await this.appendWithUniqueValues(streamId, events, expectedVersion, options)
+        : await this.appendPlain(streamId, events, expectedVersion);
+    if (!result.alreadyAppended) this.announceAppend();
+    return result;
+  }
+
+  /** The common case, one prepared statement (see append-statements.ts). */
+  private async appendPlain(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    const mode = expectedVersion === 'any' ? 'any' : expectedVersion === 0 ? 'new' : 'existing';
+    const json = JSON.stringify(
+      events.map((e) => ({ id: e.eventId, type: e.type, sv: e.schemaVersion, data: e.data, meta: e.metadata, occurred: e.occurredAt })),
+    );
+    try {
+      const { rows } = await this.pool.query<{ position: string; stream_version: number }>({
+        name: `es_append_${mode}`,
+        text: APPEND[mode],
+        values: [streamId, expectedVersion === 'any' ? -1 : expectedVersion, json, events.length],
+      });
+      if (rows.length > 0) {
+        return {
+          nextExpectedVersion: rows[rows.length - 1]!.stream_version,
+          positions: rows.map((r) => Number(r.position)),
+          alreadyAppended: false,
+        };
+      }
+    } catch (error) {
+      const { code, message } = error as { code?: string; message: string };
+      if (code !== '23505' || !message.includes('es_events_event_id_key')) throw error;
+      // These event ids are in the log already: a retry of this very append is a success.
+      const replay = await this.findAppended(streamId, events);
+      if (replay) return replay;
+      throw new PartialDuplicateAppendError(streamId);
+    }
+    // Not at the expected version, unless a racing retry of this append got there first.
+    const replay = await this.findAppended(streamId, events);
+    if (replay) return replay;
+    throw new WrongExpectedVersionError(streamId, expectedVersion);
+  }
+
+  /** With unique values to claim or release, through es_append in one round trip. */
+  private async appendWithUniqueValues(
+    streamId: string,
+    events: NewEvent[],
+    expectedVersion: ExpectedVersion,
+    options: AppendOptions,
+  ): Promise<AppendResult> {
     const claim = options.claim ?? [];
     const release = options.release ?? [];
     try {
-      const { rows } = await this.pool.query<{ positions: string[]; version: number; already_appended: boolean }>(
-        'SELECT positions, version, already_appended FROM es_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
-        [
+      const { rows } = await this.pool.query<{ positions: string[]; version: number; already_appended: boolean }>({
+        name: 'es_append_unique',
+        text: 'SELECT positions, version, already_appended FROM es_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+        values: [
           streamId,
           expectedVersion === 'any' ? -1 : expectedVersion,
           events.map((e) => e.eventId),
@@ -76,9 +126,8 @@ export class PostgresEventStore implements EventStore {
           release.map((c) => c.scope),
           release.map((c) => c.value),
         ],
-      );
+      });
       const row = rows[0]!;
-      if (!row.already_appended) this.announceAppend();
       return { nextExpectedVersion: row.version, positions: row.positions.map(Number), alreadyAppended: row.already_appended };
     } catch (error) {
       const { code, message, detail } = error as { code?: string; message: string; detail?: string };
@@ -204,6 +253,8 @@ export class PostgresEventStore implements EventStore {
    * at most one at a time: readers re-read from their checkpoint anyway.
    */
   private announceAppend(): void {
+    // Followers in this process need no round trip; NOTIFY is for the other processes.
+    for (const wake of [...this.waiters]) wake();
     if (this.notifyPending) return;
     this.notifyPending = true;
     setImmediate(() => {
