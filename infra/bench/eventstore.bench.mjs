@@ -27,7 +27,10 @@
 //   3. catch-up: the log is filled with 1,000,000 events (1000-event appends, untimed,
 //      then VACUUM ANALYZE + CHECKPOINT so no reader pays for the writer's hint bits or
 //      dirty pages), then one reader pages through all of it; only reading is timed. The
-//      limit reads the very same database as ours.
+//      limit reads the very same database as ours. The peer's page query has no index on
+//      its global position (it sorts by transaction id, then position, after a sequential
+//      scan of the whole table), so each page costs O(log size) and its reader is stopped
+//      after BENCH_CATCHUP_MAX_SECONDS; its rate over the part it read is reported, labelled.
 //   4. projection lag: 1,000 events/s of single appends for 20 s from 10 writers while the
 //      system's projection mechanism upserts one read-model row per event. Lag = commit of
 //      the projection batch holding the event minus the return of the event's append, per
