@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthResponse } from '../../../../contracts/src/identity/account.contract';
 import { DomainError } from '../../platform/domain/domain-error';
 import { accountDeactivated } from '../domain/user.errors';
-import { DUMMY_HASH, verifyPassword } from '../infrastructure/password-hasher';
+import { dummyHash, verifyPassword } from '../infrastructure/password-hasher';
 import { IdentityContext } from './identity-context';
 import { SessionIssuer } from './session-issuer';
 
@@ -32,7 +32,7 @@ export class LoginHandler implements ICommandHandler<Login, AuthResponse> {
     const userId = await this.identity.userIdByEmail(email);
     const { state } = userId ? await this.identity.users.load(userId) : { state: null };
     const known = state && (state.status === 'active' || state.status === 'deactivated') ? state : null;
-    const matches = await verifyPassword(password, known?.passwordHash ?? DUMMY_HASH);
+    const matches = await verifyPassword(password, known?.passwordHash ?? (await dummyHash()));
     if (!known || !matches) throw badCredentials();
     if (known.status === 'deactivated') throw accountDeactivated();
 

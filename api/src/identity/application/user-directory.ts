@@ -26,7 +26,11 @@ export class UserDirectory {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
   async findById(id: string): Promise<User | null> {
-    const { rows } = await this.database.pool.query<UserRow>(`SELECT * FROM ${TABLE} WHERE id = $1`, [id]);
+    const { rows } = await this.database.pool.query<UserRow>({
+      name: 'identity_user_by_id',
+      text: `SELECT * FROM ${TABLE} WHERE id = $1`,
+      values: [id],
+    });
     return rows[0] ? toUser(rows[0]) : null;
   }
 

@@ -112,10 +112,12 @@ export class SessionStore {
   }
 
   async isOpen(sessionId: string, now: Date): Promise<boolean> {
-    const { rowCount } = await this.pool.query('SELECT 1 FROM identity_sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2', [
-      sessionId,
-      now,
-    ]);
+    // On every authenticated request: a named statement, parsed and planned once per connection.
+    const { rowCount } = await this.pool.query({
+      name: 'identity_session_is_open',
+      text: 'SELECT 1 FROM identity_sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2',
+      values: [sessionId, now],
+    });
     return rowCount === 1;
   }
 }
