@@ -69,7 +69,8 @@ try {
   const report = await up();
   started = report.filter((r) => r.started).map((r) => r.name);
   const infraEnv = env();
-  Object.assign(process.env, infraEnv);
+  // Only the test processes get these: in this process DATABASE_URL would make infra
+  // treat its own PostgreSQL as someone else's and leave it running at the end.
   await dropLeftoverDatabases(infraEnv.DATABASE_URL);
 
   if (jestArgs.length === 0) {
