@@ -41,7 +41,10 @@ export class LoginHandler implements ICommandHandler<Login, AuthResponse> {
       deviceFingerprint,
       at,
     );
-    await this.identity.directory.caughtUpTo(position);
-    return { tokens, user: (await this.identity.directory.findById(known.userId))! };
+    // Signing in changes nothing the answer shows, so the read model need not catch up
+    // first; only an account registered a moment ago may not be in it yet.
+    const { directory } = this.identity;
+    const user = (await directory.findById(known.userId)) ?? (await directory.caughtUpTo(position), await directory.findById(known.userId));
+    return { tokens, user: user! };
   }
 }
