@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FREE_PLAN } from '../../../../contracts/src/plans/free-plan';
 import { readModelSchema } from '../../../../projections/src/runner/projection';
-import { UserDirectory, type UserRow } from '../../identity/application/user-directory';
+import { toUser, UserDirectory, type UserRow } from '../../identity/application/user-directory';
 import { userNotFound } from '../../identity/domain/user.errors';
 import { USERS_PROJECTION } from '../../identity/projections/users.projection';
 import { DATABASE, type Database } from '../../platform/database/database';
@@ -72,17 +71,19 @@ export class AdminUsers {
   }
 }
 
+/** The spec's admin user: the user object without its entitlement lists, plus status and last sign-in. */
 function toAdminUser(row: UserRow): AdminUser {
+  const { id, username, email, first_name, last_name, subscription_plan, max_clients, created_at } = toUser(row);
   return {
-    id: row.id,
-    username: row.username ?? '',
-    email: row.email ?? '',
-    first_name: row.first_name,
-    last_name: row.last_name,
-    subscription_plan: FREE_PLAN.slug,
-    max_clients: FREE_PLAN.maxClientsPerNetwork,
+    id,
+    username,
+    email,
+    first_name,
+    last_name,
+    subscription_plan,
+    max_clients,
     is_active: row.is_active,
-    created_at: row.created_at.toISOString(),
+    created_at,
     last_login: row.last_login?.toISOString() ?? null,
   };
 }
