@@ -1,16 +1,6 @@
-/** A user as the console's users resource serves it (spec section 3, "Admin user"). */
-export interface AdminUser {
-  id: string;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  subscription_plan: string;
-  max_clients: number;
-  is_active: boolean;
-  created_at: string;
-  last_login: string | null;
-}
+import type { AdminUser } from '../../../contracts/src/admin/admin-user.contract';
+
+export type { AdminUser };
 
 /** First and last name, as the list's "Full name" column shows them. */
 export function fullName(user: Pick<AdminUser, 'first_name' | 'last_name'>): string {

@@ -9,7 +9,8 @@ import { type Caller, CurrentCaller, StaffGuard } from '../../identity/http/auth
 import { DomainError } from '../../platform/domain/domain-error';
 import { contentRange, parseListQuery } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
-import { type AdminUser, AdminUsers } from './admin-users.query';
+import type { AdminUser } from '../../../../contracts/src/admin/admin-user.contract';
+import { AdminUsers } from './admin-users.query';
 
 const UserUpdate = z.object({ is_active: z.boolean({ error: 'is_active must be true or false' }) }).loose();
 

@@ -1,24 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { AdminUser } from '../../../../contracts/src/admin/admin-user.contract';
 import { readModelSchema } from '../../../../projections/src/runner/projection';
 import { toUser, UserDirectory, type UserRow } from '../../identity/application/user-directory';
 import { userNotFound } from '../../identity/domain/user.errors';
 import { USERS_PROJECTION } from '../../identity/projections/users.projection';
 import { DATABASE, type Database } from '../../platform/database/database';
 import type { ListQuery } from '../../platform/http/react-admin-list';
-
-/** The admin user of spec section 3. */
-export interface AdminUser {
-  id: string;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  subscription_plan: string;
-  max_clients: number;
-  is_active: boolean;
-  created_at: string;
-  last_login: string | null;
-}
 
 const TABLE = `${readModelSchema(USERS_PROJECTION)}.users`;
 
