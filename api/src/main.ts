@@ -23,6 +23,9 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: ['error', 'warn'] });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // Api answers are per caller and never revalidated; hashing each body for an ETag is waste.
+  // (The static sites keep theirs: express.static sets its own.)
+  app.set('etag', false);
   app.use(correlationMiddleware);
   app.use(express.json({ limit: config.MAX_JSON_BODY }));
   app.use(express.urlencoded({ extended: false, limit: config.MAX_JSON_BODY }));

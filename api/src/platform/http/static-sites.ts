@@ -19,7 +19,11 @@ function mount(app: Express, base: string, dist: string): void {
     logger.warn({ dist }, `no build at ${dist}: ${base} is not served (npm start builds it)`);
     return;
   }
-  app.use(base, express.static(dist, { index: 'index.html', maxAge: '1h', setHeaders: noCacheForHtml }));
+  const files = express.static(dist, { index: 'index.html', maxAge: '1h', setHeaders: noCacheForHtml });
+  // Api calls never name a file: spare them the file-system lookup.
+  app.use(base, (request: Request, response: Response, next: NextFunction) =>
+    request.originalUrl.startsWith('/api/') ? next() : files(request, response, next),
+  );
   app.get(
     base === '/' ? /^\/(?!api\/|admin(\/|$)).*/ : new RegExp(`^${base}(/.*)?$`),
     (request: Request, response: Response, next: NextFunction) => {
