@@ -13,10 +13,11 @@ export interface TestApp {
 
 /**
  * The whole api in full mode against the real servers of `npm test`, on a database of its
- * own. `overrides` change settings for one test.
+ * own, or on `shared`'s as a second instance (which leaves the database to its owner).
+ * `overrides` change settings for one test.
  */
-export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const db = await createTestDatabase(migrations);
+export async function startTestApp(overrides: Record<string, string> = {}, shared?: TestApp): Promise<TestApp> {
+  const db = shared?.db ?? (await createTestDatabase(migrations));
   const config = loadConfig({
     DATABASE_URL: db.url,
     KAFKA_BROKERS: required('KAFKA_BROKERS'),
@@ -35,7 +36,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
     db,
     async close() {
       await app.close();
-      await db.drop();
+      if (!shared) await db.drop();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { SECRETS, type Secrets } from '../../platform/config/secrets';
 import { DATABASE, type Database } from '../../platform/database/database';
@@ -10,15 +10,17 @@ import { userDecider, type UserState } from '../domain/user.decider';
 import type { UserEvent } from '../domain/user.events';
 import { PersonalDataVault } from '../infrastructure/personal-data-vault';
 import { SessionStore } from '../infrastructure/session-store';
+import { SignedInUsers } from '../infrastructure/signed-in-users';
 import { UserEventCodec } from '../infrastructure/user-event-codec';
 import { UserDirectory } from './user-directory';
 
 /** Everything the identity handlers share: the user repository and its collaborators. */
 @Injectable()
-export class IdentityContext {
+export class IdentityContext implements OnModuleDestroy {
   readonly vault: PersonalDataVault;
   readonly users: AggregateRepository<UserCommand, UserEvent, UserState>;
   readonly sessions: SessionStore;
+  readonly signedIn: SignedInUsers;
 
   constructor(
     @Inject(APP_CONFIG) readonly config: AppConfig,
@@ -30,7 +32,12 @@ export class IdentityContext {
   ) {
     this.vault = new PersonalDataVault(database.pool, secrets.dataEncryptionKey);
     this.users = new AggregateRepository(store, userDecider, 'user', new UserEventCodec(this.vault));
-    this.sessions = new SessionStore(database.pool);
+    this.signedIn = new SignedInUsers(database.pool, (sessionId, now) => directory.signedIn(sessionId, now));
+    this.sessions = new SessionStore(database.pool, (userId) => this.signedIn.forget(userId));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.signedIn.close();
   }
 
   /** Email and username are unique case-insensitively; the index holds only blind values. */

@@ -50,6 +50,8 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, User
         },
       );
       await directory.caughtUpTo(position);
+      // The projection announces the change to every process; this one must not wait for it.
+      this.identity.signedIn.forget(userId);
     } catch (error) {
       if (error instanceof UniqueValueTakenError) {
         throw error.scope === 'user-email'

@@ -34,6 +34,21 @@ export class UserDirectory {
     return rows[0] ? toUser(rows[0]) : null;
   }
 
+  /**
+   * The active user whose session this is, while the session is open: what every
+   * authenticated request needs, in one round trip (and cached by SignedInUsers). Staff
+   * rights come from here, not from the token, so losing them takes effect at once.
+   */
+  async signedIn(sessionId: string, now: Date): Promise<(UserRow & { session_expires_at: Date }) | null> {
+    const { rows } = await this.database.pool.query<UserRow & { session_expires_at: Date }>({
+      name: 'identity_signed_in_user',
+      text: `SELECT u.*, s.expires_at AS session_expires_at FROM identity_sessions s JOIN ${TABLE} u ON u.id = s.user_id
+              WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND u.is_active`,
+      values: [sessionId, now],
+    });
+    return rows[0] ?? null;
+  }
+
   /** Waits until the read model includes the write at `position`. */
   async caughtUpTo(position: number): Promise<void> {
     await waitForProjection(this.database.pool, USERS_PROJECTION, position);

@@ -25,21 +25,18 @@ import { ConfirmPasswordReset, RequestPasswordReset } from '../application/passw
 import { Refresh } from '../application/refresh.handler';
 import { Register } from '../application/register.handler';
 import { UpdateProfile } from '../application/update-profile.handler';
-import { UserDirectory } from '../application/user-directory';
-import { userNotFound } from '../domain/user.errors';
+import { toUser } from '../application/user-directory';
 import { AuthGuard, type Caller, CurrentCaller } from './auth.guard';
-import { RateLimitGuard, RateLimited } from './rate-limit.guard';
+import { RateLimited } from './rate-limit.guard';
 
 const RESET_SENT = 'If an account exists for that email, we have sent a link to reset its password.';
 
 /** The account calls of spec section 7. Thin: validate, send the command, answer. */
 @ApiTags('account')
 @Controller()
-@UseGuards(RateLimitGuard)
 export class AccountController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly directory: UserDirectory,
     private readonly auth: AuthGuard,
   ) {}
 
@@ -80,10 +77,8 @@ export class AccountController {
   @Get('profile')
   @UseGuards(AuthGuard)
   @ApiBearerAuth()
-  async profile(@CurrentCaller() caller: Caller): Promise<User> {
-    const user = await this.directory.findById(caller.userId);
-    if (!user) throw userNotFound();
-    return user;
+  profile(@CurrentCaller() caller: Caller): User {
+    return toUser(caller.user);
   }
 
   @Patch('profile')

@@ -3,13 +3,17 @@ import type { Request } from 'express';
 import { DomainError } from '../../platform/domain/domain-error';
 import { requestContext } from '../../platform/logging/logger';
 import { IdentityContext } from '../application/identity-context';
-import { verifyAccessToken } from '../infrastructure/access-token';
+import type { UserRow } from '../application/user-directory';
+import { type AccessClaims, verifyAccessToken } from '../infrastructure/access-token';
+
+const MAX_VERIFIED_TOKENS = 10_000;
 
 export interface Caller {
   userId: string;
   sessionId: string;
-  email: string;
   isStaff: boolean;
+  /** The caller's row of the users read model, as of this request. */
+  user: UserRow;
 }
 
 type AuthedRequest = Request & { caller?: Caller };
@@ -23,6 +27,8 @@ export const notSignedIn = () => new DomainError(401, 'Authentication required. 
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  private readonly verifiedTokens = new Map<string, AccessClaims>();
+
   constructor(private readonly identity: IdentityContext) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -39,9 +45,25 @@ export class AuthGuard implements CanActivate {
     const header = request.header('authorization');
     if (!header?.startsWith('Bearer ')) return null;
     const now = new Date();
-    const claims = verifyAccessToken(header.slice('Bearer '.length).trim(), this.identity.secrets.jwtSecret, now);
-    if (!claims || !(await this.identity.sessions.isOpen(claims.sid, now))) return null;
-    return { userId: claims.sub, sessionId: claims.sid, email: claims.email, isStaff: claims.is_staff };
+    const claims = this.verified(header.slice('Bearer '.length).trim(), now);
+    const user = claims && (await this.identity.signedIn.of(claims.sid, now));
+    if (!user || user.id !== claims.sub) return null;
+    return { userId: user.id, sessionId: claims.sid, isStaff: user.is_staff, user };
+  }
+
+  /**
+   * The token's claims, remembering tokens already verified: a signed token never changes,
+   * so only its expiry needs checking again. Revocation is the session lookup's business.
+   */
+  private verified(token: string, now: Date): AccessClaims | null {
+    const known = this.verifiedTokens.get(token);
+    if (known) return known.exp > now.getTime() / 1000 ? known : null;
+    const claims = verifyAccessToken(token, this.identity.secrets.jwtSecret, now);
+    if (claims) {
+      if (this.verifiedTokens.size >= MAX_VERIFIED_TOKENS) this.verifiedTokens.delete(this.verifiedTokens.keys().next().value!);
+      this.verifiedTokens.set(token, claims);
+    }
+    return claims;
   }
 }
 

@@ -1,4 +1,4 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadata, UseGuards, applyDecorators } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
@@ -7,8 +7,8 @@ import { DomainError } from '../../platform/domain/domain-error';
 const BUCKET = 'rate-limit-bucket';
 const WINDOW_MS = 60_000;
 
-/** Puts a route in a rate-limit bucket (e.g. 'login'); limits count per client address and bucket. */
-export const RateLimited = (bucket: string) => SetMetadata(BUCKET, bucket);
+/** Rate-limits a route in a bucket (e.g. 'login'); limits count per client address and bucket. */
+export const RateLimited = (bucket: string) => applyDecorators(SetMetadata(BUCKET, bucket), UseGuards(RateLimitGuard));
 
 /**
  * A fixed one-minute window per client address and bucket, in memory. It slows password

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Migration } from '../../platform/database/migrations';
 import { withTransaction } from '../../platform/database/transaction';
+import { notifyIdentityChanged } from './signed-in-users';
 
 export const sessionMigrations: Migration[] = [
   {
@@ -36,7 +37,11 @@ const hash = (secret: string) => createHash('sha256').update(secret).digest('bas
  * events on the user's stream.
  */
 export class SessionStore {
-  constructor(private readonly pool: Pool) {}
+  /** `changed` hears of every user whose sessions this store ended, after the commit. */
+  constructor(
+    private readonly pool: Pool,
+    private readonly changed: (userId: string) => void = () => undefined,
+  ) {}
 
   async open(userId: string, now: Date, ttlDays: number): Promise<{ sessionId: string; refreshToken: string }> {
     const sessionId = randomUUID();
@@ -52,7 +57,7 @@ export class SessionStore {
   async rotate(refreshToken: string, now: Date): Promise<RotateResult> {
     const [sessionId, secret] = refreshToken.split('.');
     if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) return { status: 'invalid' };
-    return withTransaction(this.pool, async (db) => {
+    const result = await withTransaction(this.pool, async (db): Promise<RotateResult> => {
       const { rows } = await db.query<{
         user_id: string;
         token_hash: string;
@@ -72,14 +77,19 @@ export class SessionStore {
         return { status: 'rotated', sessionId, userId: session.user_id, refreshToken: `${sessionId}.${next}` } as const;
       }
       if (session.spent_hashes.includes(presented)) {
-        await db.query("UPDATE identity_sessions SET revoked_at = $2, revoked_reason = 'refresh-token-reuse' WHERE id = $1", [
-          sessionId,
-          now,
-        ]);
+        await db.query(
+          `WITH revoked AS (
+             UPDATE identity_sessions SET revoked_at = $2, revoked_reason = 'refresh-token-reuse' WHERE id = $1 RETURNING user_id
+           )
+           SELECT ${notifyIdentityChanged('user_id')} FROM revoked`,
+          [sessionId, now],
+        );
         return { status: 'reused', sessionId, userId: session.user_id } as const;
       }
       return { status: 'invalid' } as const;
     });
+    if (result.status === 'reused') this.changed(result.userId);
+    return result;
   }
 
   /** The session a refresh token names, if the token is its current one. */
@@ -94,30 +104,27 @@ export class SessionStore {
   }
 
   async revoke(sessionId: string, reason: string, now: Date): Promise<void> {
-    await this.pool.query('UPDATE identity_sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL', [
-      sessionId,
-      now,
-      reason,
-    ]);
+    const { rows } = await this.pool.query<{ user_id: string }>(
+      `WITH revoked AS (
+         UPDATE identity_sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL RETURNING user_id
+       )
+       SELECT user_id, ${notifyIdentityChanged('user_id')} FROM revoked`,
+      [sessionId, now, reason],
+    );
+    for (const { user_id } of rows) this.changed(user_id);
   }
 
   /** Revokes every open session of the user but `keep`; returns the ids revoked. */
   async revokeAll(userId: string, reason: string, now: Date, keep: string | null = null): Promise<string[]> {
     const { rows } = await this.pool.query<{ id: string }>(
-      `UPDATE identity_sessions SET revoked_at = $2, revoked_reason = $3
-        WHERE user_id = $1 AND revoked_at IS NULL AND ($4::uuid IS NULL OR id <> $4::uuid) RETURNING id`,
+      `WITH revoked AS (
+         UPDATE identity_sessions SET revoked_at = $2, revoked_reason = $3
+          WHERE user_id = $1 AND revoked_at IS NULL AND ($4::uuid IS NULL OR id <> $4::uuid) RETURNING id
+       )
+       SELECT id, ${notifyIdentityChanged('$1')} FROM revoked`,
       [userId, now, reason, keep],
     );
+    if (rows.length > 0) this.changed(userId);
     return rows.map((r) => r.id);
-  }
-
-  async isOpen(sessionId: string, now: Date): Promise<boolean> {
-    // On every authenticated request: a named statement, parsed and planned once per connection.
-    const { rowCount } = await this.pool.query({
-      name: 'identity_session_is_open',
-      text: 'SELECT 1 FROM identity_sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2',
-      values: [sessionId, now],
-    });
-    return rowCount === 1;
   }
 }

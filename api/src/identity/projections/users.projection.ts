@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
 import type { Projection } from '../../../../projections/src/runner/projection';
 import type { PersonalDataVault } from '../infrastructure/personal-data-vault';
+import { notifyIdentityChanged } from '../infrastructure/signed-in-users';
 import { UserEventCodec, userIdOf } from '../infrastructure/user-event-codec';
 
 export const USERS_PROJECTION = 'users';
@@ -36,6 +37,8 @@ export function usersProjection(vault: PersonalDataVault): Projection {
       const id = userIdOf(recorded.streamId);
       const event = await codec.decode(id, recorded);
       const users = `${schema}.users`;
+      // Processes that cache signed-in users forget this one when the change commits.
+      const announce = () => db.query(`SELECT ${notifyIdentityChanged('$1')}`, [id]);
       const refreshSearch = `search = lower(coalesce(username, '') || ' ' || coalesce(email, '') || ' ' || first_name || ' ' || last_name)`;
       switch (event.type) {
         case 'UserRegistered':
@@ -56,6 +59,7 @@ export function usersProjection(vault: PersonalDataVault): Projection {
             [id, email ?? null, username ?? null, firstName ?? null, lastName ?? null],
           );
           await db.query(`UPDATE ${users} SET ${refreshSearch} WHERE id = $1`, [id]);
+          await announce();
           return;
         }
         case 'UserSignedIn':
@@ -64,9 +68,11 @@ export function usersProjection(vault: PersonalDataVault): Projection {
         case 'UserDeactivated':
         case 'UserReactivated':
           await db.query(`UPDATE ${users} SET is_active = $2 WHERE id = $1`, [id, event.type === 'UserReactivated']);
+          await announce();
           return;
         case 'UserDeleted':
           await db.query(`DELETE FROM ${users} WHERE id = $1`, [id]);
+          await announce();
           return;
         default:
           return;
