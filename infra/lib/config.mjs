@@ -91,6 +91,8 @@ export function env() {
     S3_REGION: credentials.s3Region,
     STRIPE_SECRET_KEY: credentials.stripeKey,
     STRIPE_API_BASE: `http://${host}:${ports.stripe}`,
+    // stripe-mock sends no webhooks: tests sign their own payloads with this secret.
+    STRIPE_WEBHOOK_SECRET: 'whsec_meshwork_loopback',
     SMTP_URL: `smtp://${host}:${ports.smtp}`,
     MAIL_CAPTURE_URL: `http://${host}:${ports.mailHttp}`,
   };

@@ -32,6 +32,12 @@ const schema = z.object({
   S3_BUCKET: z.string().min(3).default('meshwork'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_API_BASE: optionalUrl,
+  /** Verifies Stripe webhook signatures (whsec_...); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Days a past-due subscription keeps its plan before falling back to free. */
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  /** How often the billing clock looks for periods that ended (renewals, expiries). */
+  BILLING_CLOCK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -74,7 +80,8 @@ export class ConfigError extends Error {
 
 /** Parses the environment, naming every missing or bad variable at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = repoRoot()): AppConfig {
-  const parsed = schema.safeParse(env);
+  // An empty value means unset, as in most .env files (`STRIPE_SECRET_KEY=`).
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
@@ -84,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = repoRoot
     problems.push('S3_ACCESS_KEY and S3_SECRET_KEY: required when S3_ENDPOINT is set');
   }
   if (config.STRIPE_API_BASE && !config.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when STRIPE_API_BASE is set');
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...config,

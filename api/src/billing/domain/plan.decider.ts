@@ -1,0 +1,86 @@
+import { type Decider, unreachable } from '../../platform/domain/decider';
+import { DomainError } from '../../platform/domain/domain-error';
+import { FREE_PLAN_ID, type PlanTerms } from './plan';
+
+export type PlanCommand =
+  | { type: 'CreatePlan'; at: Date; planId: string; terms: PlanTerms; isActive: boolean }
+  | { type: 'UpdatePlan'; at: Date; changes: Partial<PlanTerms> }
+  | { type: 'SetPlanActive'; at: Date; active: boolean }
+  | { type: 'ArchivePlan'; at: Date };
+
+export type PlanEvent =
+  | { type: 'PlanCreated'; data: { planId: string; terms: PlanTerms; isActive: boolean } }
+  | { type: 'PlanUpdated'; data: { planId: string; changes: Partial<PlanTerms> } }
+  | { type: 'PlanActivated'; data: { planId: string } }
+  | { type: 'PlanDeactivated'; data: { planId: string } }
+  | { type: 'PlanArchived'; data: { planId: string } };
+
+export type PlanState =
+  | { status: 'none' }
+  | { status: 'active' | 'inactive'; planId: string; terms: PlanTerms }
+  | { status: 'archived'; planId: string; terms: PlanTerms };
+
+export const planNotFound = () => new DomainError(404, 'The requested resource was not found.');
+
+function existing(state: PlanState): Extract<PlanState, { status: 'active' | 'inactive' }> {
+  if (state.status === 'none' || state.status === 'archived') throw planNotFound();
+  return state;
+}
+
+/**
+ * A subscription plan, managed by staff. Deleting archives it: it leaves the catalogue and
+ * cannot be bought, while its subscribers keep it until their period ends.
+ */
+export const planDecider: Decider<PlanCommand, PlanEvent, PlanState> = {
+  initialState: () => ({ status: 'none' }),
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreatePlan':
+        if (state.status !== 'none') throw new DomainError(400, 'A plan with this slug already exists.', 'slug');
+        return [{ type: 'PlanCreated', data: { planId: command.planId, terms: command.terms, isActive: command.isActive } }];
+      case 'UpdatePlan': {
+        const plan = existing(state);
+        const changes = Object.fromEntries(
+          Object.entries(command.changes).filter(
+            ([key, value]) => JSON.stringify(plan.terms[key as keyof PlanTerms]) !== JSON.stringify(value),
+          ),
+        ) as Partial<PlanTerms>;
+        return Object.keys(changes).length === 0 ? [] : [{ type: 'PlanUpdated', data: { planId: plan.planId, changes } }];
+      }
+      case 'SetPlanActive': {
+        const plan = existing(state);
+        if ((plan.status === 'active') === command.active) return [];
+        if (plan.planId === FREE_PLAN_ID)
+          throw new DomainError(400, 'The free plan cannot be deactivated: every account falls back to it.');
+        return [{ type: command.active ? 'PlanActivated' : 'PlanDeactivated', data: { planId: plan.planId } }];
+      }
+      case 'ArchivePlan': {
+        const plan = existing(state);
+        if (plan.planId === FREE_PLAN_ID) throw new DomainError(400, 'The free plan cannot be deleted: every account falls back to it.');
+        return [{ type: 'PlanArchived', data: { planId: plan.planId } }];
+      }
+      default:
+        return unreachable(command);
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PlanCreated':
+        return { status: event.data.isActive ? 'active' : 'inactive', planId: event.data.planId, terms: event.data.terms };
+      case 'PlanUpdated': {
+        const plan = existing(state);
+        return { ...plan, terms: { ...plan.terms, ...event.data.changes } };
+      }
+      case 'PlanActivated':
+        return { ...existing(state), status: 'active' };
+      case 'PlanDeactivated':
+        return { ...existing(state), status: 'inactive' };
+      case 'PlanArchived':
+        return { ...existing(state), status: 'archived' };
+      default:
+        return unreachable(event);
+    }
+  },
+};

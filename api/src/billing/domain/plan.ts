@@ -1,0 +1,48 @@
+import { ANNUAL_FACTOR } from '../../../../contracts/src/billing/billing.contract';
+
+/** A plan's terms, in cents and whole numbers (the api turns cents into "29.00"). */
+export interface PlanTerms {
+  name: string;
+  description: string;
+  priceCents: number;
+  yearlyPriceCents: number;
+  durationDays: number;
+  maxNetworks: number;
+  maxClientsPerNetwork: number;
+  allowedModels: string[];
+  features: string[];
+  modelAccess: string;
+  apiAccess: string;
+  downloadAccess: boolean;
+  tier: number;
+  popular: boolean;
+}
+
+/** 12 x monthly x 0.83, to the cent: the yearly price unless staff set one. */
+export const yearlyPriceOf = (monthlyCents: number) => Math.round(12 * monthlyCents * ANNUAL_FACTOR);
+
+/** What a plan lets its subscriber do now: the entitlements of spec section 6. */
+export interface Entitlements {
+  planId: string;
+  maxNetworks: number;
+  maxClientsPerNetwork: number;
+  allowedModels: string[];
+  downloadAccess: boolean;
+  /** End of the paid period (null: free, never expires). */
+  expiresAt: string | null;
+}
+
+export function entitlementsOf(planId: string, terms: PlanTerms, expiresAt: string | null): Entitlements {
+  return {
+    planId,
+    maxNetworks: terms.maxNetworks,
+    maxClientsPerNetwork: terms.maxClientsPerNetwork,
+    allowedModels: [...terms.allowedModels],
+    downloadAccess: terms.downloadAccess,
+    expiresAt,
+  };
+}
+
+export const sameEntitlements = (a: Entitlements | null, b: Entitlements) => a !== null && JSON.stringify(a) === JSON.stringify(b);
+
+export const FREE_PLAN_ID = 'free';
