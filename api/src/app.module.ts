@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ProjectionsModule } from '../../projections/src/projections.module';
 import { AdminModule } from './admin/admin.module';
+import { BillingModule } from './billing/billing.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import type { AppConfig } from './platform/config/config';
@@ -20,6 +21,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         HealthModule,
         IdentityModule,
+        BillingModule,
         AdminModule,
         // Embedded mode runs the projections here; full mode may leave them to workers.
         ...(config.PROJECTIONS_IN_PROCESS ? [ProjectionsModule] : []),

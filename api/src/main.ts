@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express from 'express';
 import { AppModule } from './app.module';
+import { STRIPE_WEBHOOK_PATH } from './billing/http/stripe-webhook.controller';
 import { type AppConfig, ConfigError, loadConfig } from './platform/config/config';
 import { bodyErrorsMiddleware } from './platform/http/body-errors.middleware';
 import { correlationMiddleware } from './platform/http/correlation.middleware';
@@ -27,6 +28,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   // (The static sites keep theirs: express.static sets its own.)
   app.set('etag', false);
   app.use(correlationMiddleware);
+  // Stripe signs the exact bytes it sent: its webhook keeps the raw body.
+  app.use(`/${API_PREFIX}/${STRIPE_WEBHOOK_PATH}`, express.raw({ type: '*/*', limit: config.MAX_JSON_BODY }));
   app.use(express.json({ limit: config.MAX_JSON_BODY }));
   app.use(express.urlencoded({ extended: false, limit: config.MAX_JSON_BODY }));
   app.use(bodyErrorsMiddleware);

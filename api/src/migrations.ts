@@ -3,6 +3,15 @@ import { personalDataMigrations } from './identity/infrastructure/personal-data-
 import { sessionMigrations } from './identity/infrastructure/session-store';
 import type { Migration } from './platform/database/migrations';
 import { eventStoreMigrations } from './platform/event-store/event-store.schema';
+import { simulatedCheckoutMigrations } from './platform/payments/payment-provider';
+import { webhookMigrations } from './billing/infrastructure/stripe-webhooks';
 
 /** Schema of the write side and the runner's bookkeeping; read models create their own tables. */
-export const migrations: Migration[] = [...eventStoreMigrations, ...checkpointMigrations, ...personalDataMigrations, ...sessionMigrations];
+export const migrations: Migration[] = [
+  ...eventStoreMigrations,
+  ...checkpointMigrations,
+  ...personalDataMigrations,
+  ...sessionMigrations,
+  ...simulatedCheckoutMigrations,
+  ...webhookMigrations,
+];

@@ -52,7 +52,7 @@ export class PlatformModule {
         { provide: EVENT_STORE, inject: [DATABASE], useFactory: (database: Database) => new PostgresEventStore(database.pool) },
         { provide: OBJECT_STORAGE, useFactory: () => objectStorageFor(config) },
         { provide: MAILER, useFactory: () => mailerFor(config) },
-        { provide: PAYMENT_PROVIDER, useFactory: () => paymentProviderFor(config) },
+        { provide: PAYMENT_PROVIDER, inject: [DATABASE], useFactory: (database: Database) => paymentProviderFor(config, database.pool) },
         { provide: KAFKA, useFactory: (): Kafka | null => kafkaFor(config, service) },
         PlatformShutdown,
       ],

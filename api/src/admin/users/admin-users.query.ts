@@ -1,13 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminUser } from '../../../../contracts/src/admin/admin-user.contract';
-import { readModelSchema } from '../../../../projections/src/runner/projection';
-import { toUser, UserDirectory, type UserRow } from '../../identity/application/user-directory';
+import { toUser, UserDirectory, USERS_WITH_PLAN, type UserRow } from '../../identity/application/user-directory';
 import { userNotFound } from '../../identity/domain/user.errors';
-import { USERS_PROJECTION } from '../../identity/projections/users.projection';
 import { DATABASE, type Database } from '../../platform/database/database';
 import type { ListQuery } from '../../platform/http/react-admin-list';
 
-const TABLE = `${readModelSchema(USERS_PROJECTION)}.users`;
+const TABLE = USERS_WITH_PLAN;
 
 /** Reads the users read model for the console: search, sort, page. */
 @Injectable()

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { User } from '../../../../contracts/src/identity/account.contract';
-import { FREE_PLAN } from '../../../../contracts/src/plans/free-plan';
 import { waitForProjection } from '../../../../projections/src/runner/projection-waiter';
 import { readModelSchema } from '../../../../projections/src/runner/projection';
 import { DATABASE, type Database } from '../../platform/database/database';
@@ -16,9 +15,23 @@ export interface UserRow {
   is_active: boolean;
   created_at: Date;
   last_login: Date | null;
+  plan_id: string;
+  max_clients: number;
+  allowed_models: string[];
 }
 
-const TABLE = `${readModelSchema(USERS_PROJECTION)}.users`;
+const BILLING = readModelSchema('billing');
+
+/**
+ * Users with the plan fields of the spec's user object, from the billing read model's
+ * entitlements (the free plan's terms when a user has none). Query it like a table.
+ */
+export const USERS_WITH_PLAN = `(SELECT u.*, coalesce(e.plan_id, f.id, 'free') AS plan_id,
+    coalesce(e.max_clients_per_network, f.max_clients_per_network, 0) AS max_clients,
+    coalesce(e.allowed_models, f.allowed_models, '[]'::jsonb) AS allowed_models
+  FROM ${readModelSchema(USERS_PROJECTION)}.users u
+  LEFT JOIN ${BILLING}.entitlements e ON e.user_id = u.id
+  LEFT JOIN ${BILLING}.plans f ON f.id = 'free') AS users`;
 
 /** Reads users from the users read model, in the shape of the spec's user object. */
 @Injectable()
@@ -28,7 +41,7 @@ export class UserDirectory {
   async findById(id: string): Promise<User | null> {
     const { rows } = await this.database.pool.query<UserRow>({
       name: 'identity_user_by_id',
-      text: `SELECT * FROM ${TABLE} WHERE id = $1`,
+      text: `SELECT * FROM ${USERS_WITH_PLAN} WHERE id = $1`,
       values: [id],
     });
     return rows[0] ? toUser(rows[0]) : null;
@@ -42,7 +55,7 @@ export class UserDirectory {
   async signedIn(sessionId: string, now: Date): Promise<(UserRow & { session_expires_at: Date }) | null> {
     const { rows } = await this.database.pool.query<UserRow & { session_expires_at: Date }>({
       name: 'identity_signed_in_user',
-      text: `SELECT u.*, s.expires_at AS session_expires_at FROM identity_sessions s JOIN ${TABLE} u ON u.id = s.user_id
+      text: `SELECT u.*, s.expires_at AS session_expires_at FROM identity_sessions s JOIN ${USERS_WITH_PLAN.replace(/ AS users$/, ' AS u')} ON u.id = s.user_id
               WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND u.is_active`,
       values: [sessionId, now],
     });
@@ -62,10 +75,9 @@ export function toUser(row: UserRow): User {
     email: row.email ?? '',
     first_name: row.first_name,
     last_name: row.last_name,
-    // Until the billing context exists, every account is on the free plan.
-    subscription_plan: FREE_PLAN.slug,
-    max_clients: FREE_PLAN.maxClientsPerNetwork,
-    allowed_models: [...FREE_PLAN.allowedModels],
+    subscription_plan: row.plan_id,
+    max_clients: row.max_clients,
+    allowed_models: row.allowed_models,
     created_at: row.created_at.toISOString(),
     is_staff: row.is_staff,
   };

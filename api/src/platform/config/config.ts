@@ -91,7 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = repoRoot
     problems.push('S3_ACCESS_KEY and S3_SECRET_KEY: required when S3_ENDPOINT is set');
   }
   if (config.STRIPE_API_BASE && !config.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when STRIPE_API_BASE is set');
-  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET)
+    problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...config,

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { waitForProjection } from '../../../../projections/src/runner/projection-waiter';
+import { IdentityContext } from '../../identity/application/identity-context';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
+import { DATABASE, type Database } from '../../platform/database/database';
+import { AggregateRepository } from '../../platform/domain/aggregate-repository';
+import { DomainError } from '../../platform/domain/domain-error';
+import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../platform/payments/payment-provider';
+import { type PaymentCommand, type PaymentEvent, paymentDecider, type PaymentState } from '../domain/payment.decider';
+import { FREE_PLAN_ID } from '../domain/plan';
+import { type PlanCommand, type PlanEvent, planDecider, type PlanState } from '../domain/plan.decider';
+import {
+  type PlanChoice,
+  type SubscriptionCommand,
+  type SubscriptionEvent,
+  subscriptionDecider,
+  type SubscriptionState,
+} from '../domain/subscription.decider';
+import { BILLING_PROJECTION } from '../projections/billing.projection';
+
+/** Everything the billing handlers share: the three repositories and their collaborators. */
+@Injectable()
+export class BillingContext {
+  readonly plans: AggregateRepository<PlanCommand, PlanEvent, PlanState>;
+  readonly subscriptions: AggregateRepository<SubscriptionCommand, SubscriptionEvent, SubscriptionState>;
+  readonly payments: AggregateRepository<PaymentCommand, PaymentEvent, PaymentState>;
+
+  constructor(
+    @Inject(APP_CONFIG) readonly config: AppConfig,
+    @Inject(DATABASE) readonly database: Database,
+    @Inject(EVENT_STORE) store: EventStore,
+    @Inject(PAYMENT_PROVIDER) readonly provider: PaymentProvider,
+    readonly identity: IdentityContext,
+  ) {
+    this.plans = new AggregateRepository(store, planDecider, 'plan');
+    this.subscriptions = new AggregateRepository(store, subscriptionDecider, 'subscription');
+    this.payments = new AggregateRepository(store, paymentDecider, 'payment');
+  }
+
+  /** The plan as its stream says now; archived plans count only when `archivedToo`. */
+  async planChoice(planId: string, { archivedToo = false, inactiveToo = false } = {}): Promise<PlanChoice> {
+    const { state } = await this.plans.load(planId);
+    if (state.status === 'none') throw new DomainError(400, 'This plan is not available.', 'plan_id');
+    const usable =
+      state.status === 'active' || (inactiveToo && state.status === 'inactive') || (archivedToo && state.status === 'archived');
+    if (!usable) throw new DomainError(400, 'This plan is not available.', 'plan_id');
+    return { planId: state.planId, terms: state.terms };
+  }
+
+  freePlan(): Promise<PlanChoice> {
+    return this.planChoice(FREE_PLAN_ID, { archivedToo: true, inactiveToo: true });
+  }
+
+  /**
+   * Read-your-writes: waits for the billing read model to include `position`, and makes
+   * sure this process stops serving the user's cached plan at once.
+   */
+  async caughtUp(position: number, userId?: string): Promise<void> {
+    await waitForProjection(this.database.pool, BILLING_PROJECTION, position);
+    if (userId) this.identity.signedIn.forget(userId);
+  }
+}
+
+/**
+ * A payment's id from the provider's reference, so that news of one payment (checkout,
+ * invoice webhook, verify call) always lands on the same stream.
+ */
+export function paymentIdFor(provider: string, transactionId: string): string {
+  const hex = createHash('sha256').update(`${provider}:${transactionId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The end of a period of `days` from `start`. */
+export const periodEnd = (start: Date, cycle: 'monthly' | 'yearly', durationDays: number) =>
+  new Date(start.getTime() + (cycle === 'yearly' ? 365 : durationDays) * 86_400_000);

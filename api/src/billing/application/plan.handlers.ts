@@ -1,0 +1,127 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { z } from 'zod';
+import { centsOf, type PlanInput, type PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
+import { DomainError } from '../../platform/domain/domain-error';
+import { type PlanTerms, yearlyPriceOf } from '../domain/plan';
+import { readModelSchema } from '../../../../projections/src/runner/projection';
+import { BILLING_PROJECTION } from '../projections/billing.projection';
+import { BillingContext } from './billing-context';
+
+type PlanFields = z.output<typeof PlanUpdate>;
+
+/** Staff's plan fields in the domain's terms; unset fields stay as they are. */
+function termsChanges(fields: PlanFields): Partial<PlanTerms> {
+  const changes: Partial<PlanTerms> = {};
+  if (fields.name !== undefined) changes.name = fields.name;
+  if (fields.description !== undefined) changes.description = fields.description;
+  if (fields.price !== undefined) changes.priceCents = centsOf(fields.price);
+  if (fields.yearly_price !== undefined) changes.yearlyPriceCents = centsOf(fields.yearly_price);
+  if (fields.duration_days !== undefined) changes.durationDays = fields.duration_days;
+  if (fields.max_networks !== undefined) changes.maxNetworks = fields.max_networks;
+  if (fields.max_clients !== undefined) changes.maxClientsPerNetwork = fields.max_clients;
+  if (fields.allowed_models !== undefined) changes.allowedModels = [...new Set(fields.allowed_models)];
+  if (fields.features !== undefined) changes.features = [...new Set(fields.features)];
+  if (fields.model_access !== undefined) changes.modelAccess = fields.model_access;
+  if (fields.api_access !== undefined) changes.apiAccess = fields.api_access;
+  if (fields.download_access !== undefined) changes.downloadAccess = fields.download_access;
+  if (fields.tier !== undefined) changes.tier = fields.tier;
+  return changes;
+}
+
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+
+export class CreatePlan {
+  constructor(
+    readonly input: z.output<typeof PlanInput>,
+    readonly at: Date,
+  ) {}
+}
+
+/** Staff add a plan; its slug (from the name unless given) is its id and cannot change. */
+@CommandHandler(CreatePlan)
+export class CreatePlanHandler implements ICommandHandler<CreatePlan, { planId: string; position: number }> {
+  constructor(private readonly billing: BillingContext) {}
+
+  async execute({ input, at }: CreatePlan) {
+    const planId = input.slug ?? slugOf(input.name);
+    if (!planId) throw new DomainError(400, 'Slug may contain only lowercase letters, digits and dashes', 'slug');
+    const changes = termsChanges(input);
+    const priceCents = changes.priceCents ?? 0;
+    const terms: PlanTerms = {
+      name: input.name,
+      description: input.description,
+      priceCents,
+      yearlyPriceCents: changes.yearlyPriceCents ?? yearlyPriceOf(priceCents),
+      durationDays: input.duration_days,
+      maxNetworks: input.max_networks,
+      maxClientsPerNetwork: input.max_clients,
+      allowedModels: changes.allowedModels ?? [],
+      features: changes.features ?? [],
+      modelAccess: input.model_access ?? 'Basic',
+      apiAccess: input.api_access ?? 'Limited',
+      downloadAccess: input.download_access,
+      tier: input.tier ?? (await this.nextTier()),
+      popular: false,
+    };
+    const { position } = await this.billing.plans.execute(planId, { type: 'CreatePlan', at, planId, terms, isActive: input.is_active });
+    return { planId, position };
+  }
+
+  /** A new plan without a tier sorts after every existing one. */
+  private async nextTier(): Promise<number> {
+    const { rows } = await this.billing.database.pool.query<{ tier: number | null }>(
+      `SELECT max(tier) AS tier FROM ${readModelSchema(BILLING_PROJECTION)}.plans`,
+    );
+    return (rows[0]?.tier ?? 0) + 1;
+  }
+}
+
+export class UpdatePlan {
+  constructor(
+    readonly planId: string,
+    readonly fields: PlanFields,
+    readonly at: Date,
+  ) {}
+}
+
+/** Staff edit a plan; a new monthly price without a yearly one moves the yearly price with it. */
+@CommandHandler(UpdatePlan)
+export class UpdatePlanHandler implements ICommandHandler<UpdatePlan, number> {
+  constructor(private readonly billing: BillingContext) {}
+
+  async execute({ planId, fields, at }: UpdatePlan): Promise<number> {
+    const changes = termsChanges(fields);
+    if (changes.priceCents !== undefined && changes.yearlyPriceCents === undefined)
+      changes.yearlyPriceCents = yearlyPriceOf(changes.priceCents);
+    let position = (await this.billing.plans.execute(planId, { type: 'UpdatePlan', at, changes })).position;
+    if (fields.is_active !== undefined) {
+      position = Math.max(
+        position,
+        (await this.billing.plans.execute(planId, { type: 'SetPlanActive', at, active: fields.is_active })).position,
+      );
+    }
+    return position;
+  }
+}
+
+export class ArchivePlan {
+  constructor(
+    readonly planId: string,
+    readonly at: Date,
+  ) {}
+}
+
+/** Deleting a plan archives it: no longer sold; its subscribers keep it until their period ends. */
+@CommandHandler(ArchivePlan)
+export class ArchivePlanHandler implements ICommandHandler<ArchivePlan, number> {
+  constructor(private readonly billing: BillingContext) {}
+
+  async execute({ planId, at }: ArchivePlan): Promise<number> {
+    return (await this.billing.plans.execute(planId, { type: 'ArchivePlan', at })).position;
+  }
+}

@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
+import { BillingClock } from './application/billing-clock';
+import { BillingContext } from './application/billing-context';
+import { BillingQueries } from './application/billing-queries';
+import { ArchivePlanHandler, CreatePlanHandler, UpdatePlanHandler } from './application/plan.handlers';
+import { SeedPlans } from './application/seed-plans';
+import {
+  ActivateFromCheckoutHandler,
+  CancelSubscriptionHandler,
+  RefundPaymentHandler,
+  SettleSimulatedCheckoutHandler,
+  SubscribeHandler,
+  VerifyCheckoutHandler,
+} from './application/subscription.handlers';
+import { AccountPlanController } from './http/account-plan.controller';
+import { StripeWebhookController } from './http/stripe-webhook.controller';
+import { SubscriptionsController } from './http/subscriptions.controller';
+import { StripeWebhooks } from './infrastructure/stripe-webhooks';
+
+/** Plans, subscriptions, payments and refunds, with Stripe or the simulated checkout. */
+@Module({
+  imports: [IdentityModule],
+  controllers: [SubscriptionsController, AccountPlanController, StripeWebhookController],
+  providers: [
+    BillingContext,
+    BillingQueries,
+    SeedPlans,
+    BillingClock,
+    StripeWebhooks,
+    CreatePlanHandler,
+    UpdatePlanHandler,
+    ArchivePlanHandler,
+    SubscribeHandler,
+    CancelSubscriptionHandler,
+    ActivateFromCheckoutHandler,
+    SettleSimulatedCheckoutHandler,
+    VerifyCheckoutHandler,
+    RefundPaymentHandler,
+  ],
+  exports: [BillingContext, BillingQueries, BillingClock],
+})
+export class BillingModule {}

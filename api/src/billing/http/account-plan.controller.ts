@@ -1,0 +1,119 @@
+import { Body, Controller, Get, Inject, Patch, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
+import {
+  centsOf,
+  moneyText,
+  type PlanInfo,
+  type Preferences,
+  PreferencesUpdate,
+  type UsageStats,
+  type UserDashboard,
+} from '../../../../contracts/src/billing/billing.contract';
+import { toUser } from '../../identity/application/user-directory';
+import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
+import { DATABASE, type Database } from '../../platform/database/database';
+import { AggregateRepository } from '../../platform/domain/aggregate-repository';
+import { DomainError } from '../../platform/domain/domain-error';
+import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
+import { ZodPipe } from '../../platform/http/validation';
+import { BillingContext } from '../application/billing-context';
+import { BillingQueries } from '../application/billing-queries';
+import { preferencesDecider } from '../domain/preferences.decider';
+import { BILLING_PROJECTION } from '../projections/billing.projection';
+import { readModelSchema } from '../../../../projections/src/runner/projection';
+
+/**
+ * The signed-in user's plan and home page (spec section 7, "Plan and downloads" and
+ * "Users"). Downloads answer "no version" until the model registry publishes releases.
+ */
+@ApiTags('account')
+@ApiBearerAuth()
+@Controller()
+@UseGuards(AuthGuard)
+export class AccountPlanController {
+  private readonly preferences;
+
+  constructor(
+    private readonly queries: BillingQueries,
+    private readonly billing: BillingContext,
+    @Inject(EVENT_STORE) store: EventStore,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {
+    this.preferences = new AggregateRepository(store, preferencesDecider, 'preferences');
+  }
+
+  @Get(['plan', 'account/plan'])
+  @ApiOperation({ summary: 'What the plan allows now, and the upgrades on offer.' })
+  plan(@CurrentCaller() caller: Caller): Promise<PlanInfo> {
+    return this.queries.planInfo(caller.userId);
+  }
+
+  @Get('downloads/desktop-app-info')
+  desktopAppInfo(): never {
+    throw new DomainError(404, 'No version available for download');
+  }
+
+  @Get('downloads/installation-guide')
+  installationGuide() {
+    return {
+      title: 'Installing the Meshwork desktop host',
+      steps: [
+        'Download the installer from your dashboard.',
+        'Run it on the machine that will host your network and sign in with your Meshwork account.',
+        'Download the models your plan allows from the Models tab.',
+        'Create a network and share its join code with the devices on your local network.',
+        'On each client device, install Meshwork and join with the code.',
+      ],
+    };
+  }
+
+  @Get('users/dashboard')
+  async dashboard(@CurrentCaller() caller: Caller): Promise<UserDashboard> {
+    const [planInfo, subscription, payments, preferences] = await Promise.all([
+      this.queries.planInfo(caller.userId),
+      this.queries.subscription(caller.userId),
+      this.queries.payments(caller.userId, 5),
+      this.preferencesOf(caller.userId),
+    ]);
+    return { user: toUser(caller.user), plan_info: planInfo, subscription, recent_payments: payments, preferences };
+  }
+
+  @Get('users/usage-stats')
+  async usageStats(@CurrentCaller() caller: Caller): Promise<UsageStats> {
+    const [planInfo, payments] = await Promise.all([this.queries.planInfo(caller.userId), this.queries.payments(caller.userId)]);
+    const completed = payments.filter((p) => p.status === 'completed' || p.status === 'refunded');
+    const paidCents = completed.reduce((sum, p) => sum + centsOf(p.amount) - centsOf(p.refunded_amount), 0);
+    return {
+      // Networks and downloads arrive with their own contexts; until then nothing is used.
+      networks: { used: 0, limit: planInfo.permissions.max_networks },
+      clients_per_network: { limit: planInfo.permissions.max_clients_per_network },
+      models: { available: planInfo.available_models.length },
+      downloads: { total: 0, last_30_days: 0 },
+      payments: { total_paid: moneyText(paidCents), count: completed.length },
+    };
+  }
+
+  @Patch('users/preferences')
+  async updatePreferences(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodPipe(PreferencesUpdate)) body: z.output<typeof PreferencesUpdate>,
+  ): Promise<Preferences> {
+    const { position } = await this.preferences.execute(caller.userId, {
+      type: 'UpdatePreferences',
+      at: new Date(),
+      onboardingCompleted: body.onboarding_completed,
+      showOnboarding: body.show_onboarding,
+    });
+    await this.billing.caughtUp(position);
+    return this.preferencesOf(caller.userId);
+  }
+
+  private async preferencesOf(userId: string): Promise<Preferences> {
+    const { rows } = await this.database.pool.query<{ onboarding_completed: boolean; show_onboarding: boolean }>(
+      `SELECT onboarding_completed, show_onboarding FROM ${readModelSchema(BILLING_PROJECTION)}.preferences WHERE user_id = $1`,
+      [userId],
+    );
+    return { onboarding_completed: rows[0]?.onboarding_completed ?? false, show_onboarding: rows[0]?.show_onboarding ?? false };
+  }
+}

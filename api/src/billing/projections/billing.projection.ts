@@ -1,0 +1,286 @@
+import type { PoolClient } from 'pg';
+import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { Projection } from '../../../../projections/src/runner/projection';
+import { notifyIdentityChanged } from '../../identity/infrastructure/signed-in-users';
+import type { PaymentEvent } from '../domain/payment.decider';
+import type { PlanEvent } from '../domain/plan.decider';
+import type { PreferencesEvent } from '../domain/preferences.decider';
+import type { SubscriptionEvent } from '../domain/subscription.decider';
+
+export const BILLING_PROJECTION = 'billing';
+
+const idOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
+
+/**
+ * The billing read model: the plan catalogue, each user's subscription and entitlements,
+ * every payment with its refunds, and the dashboard preferences that go with the account
+ * page. A user without a subscription or entitlements row is on the free plan.
+ */
+export const billingProjection: Projection = {
+  name: BILLING_PROJECTION,
+  handles: [
+    'PlanCreated',
+    'PlanUpdated',
+    'PlanActivated',
+    'PlanDeactivated',
+    'PlanArchived',
+    'SubscriptionActivated',
+    'SubscriptionUpgraded',
+    'DowngradeScheduled',
+    'CancellationScheduled',
+    'CancellationWithdrawn',
+    'DowngradeApplied',
+    'SubscriptionRenewed',
+    'SubscriptionPastDue',
+    'SubscriptionExpired',
+    'EntitlementsChanged',
+    'PaymentInitiated',
+    'PaymentSucceeded',
+    'PaymentFailed',
+    'PaymentRefunded',
+    'PreferencesUpdated',
+  ],
+
+  async createTables(db: PoolClient, schema: string) {
+    await db.query(`
+      CREATE TABLE ${schema}.plans (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        description text NOT NULL,
+        price_cents integer NOT NULL,
+        yearly_price_cents integer NOT NULL,
+        duration_days integer NOT NULL,
+        max_networks integer NOT NULL,
+        max_clients_per_network integer NOT NULL,
+        allowed_models jsonb NOT NULL,
+        features jsonb NOT NULL,
+        model_access text NOT NULL,
+        api_access text NOT NULL,
+        download_access boolean NOT NULL,
+        tier integer NOT NULL,
+        popular boolean NOT NULL,
+        is_active boolean NOT NULL,
+        archived boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL
+      );
+      CREATE TABLE ${schema}.subscriptions (
+        user_id text PRIMARY KEY,
+        status text NOT NULL,
+        plan_id text NOT NULL,
+        price_cents integer NOT NULL,
+        cycle text NOT NULL,
+        period_start timestamptz NOT NULL,
+        period_end timestamptz NOT NULL,
+        provider text NOT NULL,
+        provider_subscription_id text,
+        cancel_at_period_end boolean NOT NULL DEFAULT false,
+        scheduled_plan_id text,
+        grace_until timestamptz,
+        started_at timestamptz NOT NULL
+      );
+      CREATE INDEX ON ${schema}.subscriptions (period_end);
+      CREATE TABLE ${schema}.entitlements (
+        user_id text PRIMARY KEY,
+        plan_id text NOT NULL,
+        max_networks integer NOT NULL,
+        max_clients_per_network integer NOT NULL,
+        allowed_models jsonb NOT NULL,
+        download_access boolean NOT NULL,
+        expires_at timestamptz
+      );
+      CREATE TABLE ${schema}.payments (
+        id text PRIMARY KEY,
+        user_id text NOT NULL,
+        plan_id text NOT NULL,
+        amount_cents integer NOT NULL,
+        currency text NOT NULL,
+        status text NOT NULL,
+        kind text NOT NULL,
+        provider text NOT NULL,
+        transaction_id text NOT NULL,
+        refund_target text,
+        refunded_cents integer NOT NULL DEFAULT 0,
+        refund_reason text,
+        created_at timestamptz NOT NULL,
+        processed_at timestamptz
+      );
+      CREATE INDEX ON ${schema}.payments (user_id, created_at DESC);
+      CREATE INDEX ON ${schema}.payments (created_at DESC);
+      CREATE INDEX ON ${schema}.payments (refund_target);
+      CREATE TABLE ${schema}.preferences (
+        user_id text PRIMARY KEY,
+        onboarding_completed boolean NOT NULL DEFAULT false,
+        show_onboarding boolean NOT NULL DEFAULT false
+      );`);
+  },
+
+  async apply(db: PoolClient, schema: string, recorded: RecordedEvent) {
+    const id = idOf(recorded.streamId);
+    const at = recorded.occurredAt;
+    if (recorded.streamId.startsWith('plan-')) return applyPlan(db, schema, recorded as unknown as PlanEvent, at);
+    if (recorded.streamId.startsWith('payment-')) return applyPayment(db, schema, id, recorded as unknown as PaymentEvent, at);
+    if (recorded.streamId.startsWith('subscription-')) return applySubscription(db, schema, id, recorded as unknown as SubscriptionEvent);
+    if (recorded.type === 'PreferencesUpdated') {
+      const { onboardingCompleted, showOnboarding } = (recorded as unknown as PreferencesEvent).data;
+      await db.query(
+        `INSERT INTO ${schema}.preferences (user_id, onboarding_completed, show_onboarding) VALUES ($1, coalesce($2, false), coalesce($3, false))
+         ON CONFLICT (user_id) DO UPDATE SET onboarding_completed = coalesce($2, preferences.onboarding_completed),
+           show_onboarding = coalesce($3, preferences.show_onboarding)`,
+        [id, onboardingCompleted ?? null, showOnboarding ?? null],
+      );
+    }
+  },
+};
+
+async function applyPlan(db: PoolClient, schema: string, event: PlanEvent, at: Date): Promise<void> {
+  const plans = `${schema}.plans`;
+  switch (event.type) {
+    case 'PlanCreated': {
+      const t = event.data.terms;
+      await db.query(
+        `INSERT INTO ${plans} (id, name, description, price_cents, yearly_price_cents, duration_days, max_networks, max_clients_per_network,
+           allowed_models, features, model_access, api_access, download_access, tier, popular, is_active, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+        [
+          event.data.planId,
+          t.name,
+          t.description,
+          t.priceCents,
+          t.yearlyPriceCents,
+          t.durationDays,
+          t.maxNetworks,
+          t.maxClientsPerNetwork,
+          JSON.stringify(t.allowedModels),
+          JSON.stringify(t.features),
+          t.modelAccess,
+          t.apiAccess,
+          t.downloadAccess,
+          t.tier,
+          t.popular,
+          event.data.isActive,
+          at,
+        ],
+      );
+      return;
+    }
+    case 'PlanUpdated': {
+      const columns: Record<string, string> = {
+        name: 'name',
+        description: 'description',
+        priceCents: 'price_cents',
+        yearlyPriceCents: 'yearly_price_cents',
+        durationDays: 'duration_days',
+        maxNetworks: 'max_networks',
+        maxClientsPerNetwork: 'max_clients_per_network',
+        allowedModels: 'allowed_models',
+        features: 'features',
+        modelAccess: 'model_access',
+        apiAccess: 'api_access',
+        downloadAccess: 'download_access',
+        tier: 'tier',
+        popular: 'popular',
+      };
+      const entries = Object.entries(event.data.changes).filter(([key]) => columns[key]);
+      if (entries.length === 0) return;
+      const sets = entries.map(([key], i) => `${columns[key]} = $${i + 2}`).join(', ');
+      const values = entries.map(([, value]) => (Array.isArray(value) ? JSON.stringify(value) : value));
+      await db.query(`UPDATE ${plans} SET ${sets} WHERE id = $1`, [event.data.planId, ...values]);
+      return;
+    }
+    case 'PlanActivated':
+    case 'PlanDeactivated':
+      await db.query(`UPDATE ${plans} SET is_active = $2 WHERE id = $1`, [event.data.planId, event.type === 'PlanActivated']);
+      return;
+    case 'PlanArchived':
+      await db.query(`UPDATE ${plans} SET archived = true, is_active = false WHERE id = $1`, [event.data.planId]);
+      return;
+  }
+}
+
+async function applySubscription(db: PoolClient, schema: string, userId: string, event: SubscriptionEvent): Promise<void> {
+  const subscriptions = `${schema}.subscriptions`;
+  const update = (sets: string, values: unknown[]) =>
+    db.query(`UPDATE ${subscriptions} SET ${sets} WHERE user_id = $1`, [userId, ...values]);
+  switch (event.type) {
+    case 'SubscriptionActivated': {
+      const d = event.data;
+      await db.query(
+        `INSERT INTO ${subscriptions} (user_id, status, plan_id, price_cents, cycle, period_start, period_end, provider, provider_subscription_id, started_at)
+         VALUES ($1, 'active', $2, $3, $4, $5, $6, $7, $8, $5)
+         ON CONFLICT (user_id) DO UPDATE SET status = 'active', plan_id = $2, price_cents = $3, cycle = $4, period_start = $5, period_end = $6,
+           provider = $7, provider_subscription_id = $8, cancel_at_period_end = false, scheduled_plan_id = NULL, grace_until = NULL`,
+        [userId, d.planId, d.priceCents, d.cycle, d.periodStart, d.periodEnd, d.provider, d.providerSubscriptionId],
+      );
+      return;
+    }
+    case 'SubscriptionUpgraded':
+    case 'DowngradeApplied':
+      await update('plan_id = $2, price_cents = $3, scheduled_plan_id = NULL', [event.data.toPlanId, event.data.priceCents]);
+      return;
+    case 'DowngradeScheduled':
+      await update('scheduled_plan_id = NULLIF($2, plan_id)', [event.data.toPlanId]);
+      return;
+    case 'CancellationScheduled':
+      await update('cancel_at_period_end = true, scheduled_plan_id = NULL', []);
+      return;
+    case 'CancellationWithdrawn':
+      await update('cancel_at_period_end = false', []);
+      return;
+    case 'SubscriptionRenewed':
+      await update("status = 'active', period_start = $2, period_end = $3, grace_until = NULL", [
+        event.data.periodStart,
+        event.data.periodEnd,
+      ]);
+      return;
+    case 'SubscriptionPastDue':
+      await update("status = 'past_due', grace_until = $2", [event.data.graceUntil]);
+      return;
+    case 'SubscriptionExpired':
+      await db.query(`DELETE FROM ${subscriptions} WHERE user_id = $1`, [userId]);
+      return;
+    case 'EntitlementsChanged': {
+      const e = event.data;
+      await db.query(
+        `INSERT INTO ${schema}.entitlements (user_id, plan_id, max_networks, max_clients_per_network, allowed_models, download_access, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (user_id) DO UPDATE SET plan_id = $2, max_networks = $3, max_clients_per_network = $4, allowed_models = $5,
+           download_access = $6, expires_at = $7`,
+        [userId, e.planId, e.maxNetworks, e.maxClientsPerNetwork, JSON.stringify(e.allowedModels), e.downloadAccess, e.expiresAt],
+      );
+      // The user object carries the plan: processes caching signed-in users forget this one.
+      await db.query(`SELECT ${notifyIdentityChanged('$1')}`, [userId]);
+      return;
+    }
+  }
+}
+
+async function applyPayment(db: PoolClient, schema: string, paymentId: string, event: PaymentEvent, at: Date): Promise<void> {
+  const payments = `${schema}.payments`;
+  switch (event.type) {
+    case 'PaymentInitiated': {
+      const d = event.data;
+      await db.query(
+        `INSERT INTO ${payments} (id, user_id, plan_id, amount_cents, currency, status, kind, provider, transaction_id, refund_target, created_at)
+         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10)`,
+        [paymentId, d.userId, d.planId, d.amountCents, d.currency, d.kind, d.provider, d.transactionId, d.refundTarget, at],
+      );
+      return;
+    }
+    case 'PaymentSucceeded':
+      await db.query(
+        `UPDATE ${payments} SET status = 'completed', processed_at = $2, refund_target = coalesce($3, refund_target) WHERE id = $1`,
+        [paymentId, at, event.data.refundTarget],
+      );
+      return;
+    case 'PaymentFailed':
+      await db.query(`UPDATE ${payments} SET status = 'failed', processed_at = $2 WHERE id = $1`, [paymentId, at]);
+      return;
+    case 'PaymentRefunded':
+      await db.query(
+        `UPDATE ${payments} SET refunded_cents = refunded_cents + $2, refund_reason = $3, status = CASE WHEN $4 THEN 'refunded' ELSE status END
+          WHERE id = $1`,
+        [paymentId, event.data.amountCents, event.data.reason, event.data.fully],
+      );
+      return;
+  }
+}
