@@ -1,8 +1,16 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module';
 import { IdentityModule } from '../identity/identity.module';
+import { AdminDashboardController } from './dashboard/admin-dashboard.controller';
+import { AdminPaymentsController } from './payments/admin-payments.controller';
+import { AdminPlansController } from './plans/admin-plans.controller';
 import { AdminUsersController } from './users/admin-users.controller';
 import { AdminUsers } from './users/admin-users.query';
 
 /** The staff console's resources (read side), in react-admin's REST dialect. */
-@Module({ imports: [IdentityModule], controllers: [AdminUsersController], providers: [AdminUsers] })
+@Module({
+  imports: [IdentityModule, BillingModule],
+  controllers: [AdminUsersController, AdminPlansController, AdminPaymentsController, AdminDashboardController],
+  providers: [AdminUsers],
+})
 export class AdminModule {}

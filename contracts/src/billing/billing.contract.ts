@@ -89,28 +89,46 @@ const slug = z
   .max(40)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'Slug may contain only lowercase letters, digits and dashes');
 
-/** The console's new-plan form (spec section 5): name required, price >= 0 step 0.01, days >= 1, clients >= 1. */
-export const PlanInput = z.object({
+/** A plan's fields as staff edit them, without defaults (an update changes only what it names). */
+const planFields = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80),
+  slug,
+  description: z.string().trim().max(2000),
+  price: money('Price'),
+  yearly_price: money('Yearly price'),
+  duration_days: limit('Duration'),
+  max_clients: limit('Max clients'),
+  max_networks: limit('Max networks'),
+  allowed_models: z.array(z.string().trim().min(1).max(100)).max(200),
+  features: z.array(z.string().trim().min(1).max(200)).max(100),
+  model_access: z.string().trim().max(40),
+  api_access: z.string().trim().max(40),
+  download_access: z.boolean(),
+  is_active: z.boolean(),
+  tier: z.coerce.number().int().min(0).max(1000),
+});
+
+/** The console's new-plan form (spec section 5): name required, price >= 0 step 0.01, days >= 1, clients >= 1. */
+export const PlanInput = planFields.extend({
   slug: slug.optional(),
-  description: z.string().trim().max(2000).default(''),
-  price: money('Price').default(0),
-  yearly_price: money('Yearly price').optional(),
-  duration_days: limit('Duration').default(30),
-  max_clients: limit('Max clients').default(1),
-  max_networks: limit('Max networks').default(1),
-  allowed_models: z.array(z.string().trim().min(1).max(100)).max(200).default([]),
-  features: z.array(z.string().trim().min(1).max(200)).max(100).default([]),
-  model_access: z.string().trim().max(40).optional(),
-  api_access: z.string().trim().max(40).optional(),
-  download_access: z.boolean().default(true),
-  is_active: z.boolean().default(true),
-  tier: z.coerce.number().int().min(0).max(1000).optional(),
+  description: planFields.shape.description.default(''),
+  price: planFields.shape.price.default(0),
+  yearly_price: planFields.shape.yearly_price.optional(),
+  duration_days: planFields.shape.duration_days.default(30),
+  max_clients: planFields.shape.max_clients.default(1),
+  max_networks: planFields.shape.max_networks.default(1),
+  allowed_models: planFields.shape.allowed_models.default([]),
+  features: planFields.shape.features.default([]),
+  model_access: planFields.shape.model_access.optional(),
+  api_access: planFields.shape.api_access.optional(),
+  download_access: planFields.shape.download_access.default(true),
+  is_active: planFields.shape.is_active.default(true),
+  tier: planFields.shape.tier.optional(),
 });
 export type PlanInput = z.input<typeof PlanInput>;
 
-/** Updates change any field but the slug. */
-export const PlanUpdate = PlanInput.omit({ slug: true }).partial();
+/** Updates change any field but the slug; fields left out stay as they are. */
+export const PlanUpdate = planFields.omit({ slug: true }).partial();
 export type PlanUpdate = z.input<typeof PlanUpdate>;
 
 /** 'active' includes a paid plan cancelling at its period end (see cancel_at_period_end). */

@@ -89,15 +89,20 @@ export class UpdatePlan {
   ) {}
 }
 
-/** Staff edit a plan; a new monthly price without a yearly one moves the yearly price with it. */
+/** Staff edit a plan; only the fields sent change. */
 @CommandHandler(UpdatePlan)
 export class UpdatePlanHandler implements ICommandHandler<UpdatePlan, number> {
   constructor(private readonly billing: BillingContext) {}
 
   async execute({ planId, fields, at }: UpdatePlan): Promise<number> {
     const changes = termsChanges(fields);
-    if (changes.priceCents !== undefined && changes.yearlyPriceCents === undefined)
-      changes.yearlyPriceCents = yearlyPriceOf(changes.priceCents);
+    const { state } = await this.billing.plans.load(planId);
+    // A new monthly price moves the yearly one with it, unless staff also set a new yearly
+    // price (the console sends the whole record, so an unchanged yearly price is no choice).
+    if (state.status !== 'none' && changes.priceCents !== undefined && changes.priceCents !== state.terms.priceCents) {
+      if (changes.yearlyPriceCents === undefined || changes.yearlyPriceCents === state.terms.yearlyPriceCents)
+        changes.yearlyPriceCents = yearlyPriceOf(changes.priceCents);
+    }
     let position = (await this.billing.plans.execute(planId, { type: 'UpdatePlan', at, changes })).position;
     if (fields.is_active !== undefined) {
       position = Math.max(

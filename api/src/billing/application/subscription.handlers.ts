@@ -103,7 +103,9 @@ export class SubscribeHandler implements ICommandHandler<Subscribe, { outcome: S
     await this.billing.caughtUp(Math.max(position, last), userId);
     if (upgrade) return { outcome: 'upgraded' as const };
     return {
-      outcome: events.some((e) => e.type === 'DowngradeScheduled' || e.type === 'CancellationScheduled')
+      outcome: events.some(
+        (e) => (e.type === 'DowngradeScheduled' && e.data.toPlanId !== current.planId) || e.type === 'CancellationScheduled',
+      )
         ? ('downgrade_scheduled' as const)
         : ('unchanged' as const),
     };

@@ -1,0 +1,76 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { z } from 'zod';
+import { type AdminPlan, PlanInput, PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
+import { BillingContext } from '../../billing/application/billing-context';
+import { BillingQueries } from '../../billing/application/billing-queries';
+import { ArchivePlan, CreatePlan, UpdatePlan } from '../../billing/application/plan.handlers';
+import { StaffGuard } from '../../identity/http/auth.guard';
+import { contentRange } from '../../platform/http/react-admin-list';
+import { ZodPipe } from '../../platform/http/validation';
+
+/**
+ * The console's plans resource (ra-data-simple-rest). Plans are few, so the list is whole:
+ * react-admin's range and sort are honoured on the full set. Every change is a billing
+ * command, recorded with the staff member who made it.
+ */
+@ApiTags('admin-panel')
+@ApiBearerAuth()
+@Controller('admin-panel/plans')
+@UseGuards(StaffGuard)
+export class AdminPlansController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: BillingQueries,
+    private readonly billing: BillingContext,
+  ) {}
+
+  @Get()
+  async list(@Query('filter') filter: string | undefined, @Res({ passthrough: true }) response: Response): Promise<AdminPlan[]> {
+    const q = parseFilter(filter).q;
+    const plans = await this.queries.adminPlans(typeof q === 'string' ? q : undefined);
+    response.setHeader('Content-Range', contentRange('plans', 0, plans.length, plans.length));
+    response.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+    return plans;
+  }
+
+  @Get(':id')
+  one(@Param('id') id: string): Promise<AdminPlan> {
+    return this.queries.adminPlan(id);
+  }
+
+  @Post()
+  async create(@Body(new ZodPipe(PlanInput)) body: z.output<typeof PlanInput>): Promise<AdminPlan> {
+    const { planId, position } = await this.commands.execute<CreatePlan, { planId: string; position: number }>(
+      new CreatePlan(body, new Date()),
+    );
+    await this.billing.caughtUp(position);
+    return this.queries.adminPlan(planId);
+  }
+
+  /** react-admin sends the whole record; fields outside the form's are ignored. */
+  @Put(':id')
+  async update(@Param('id') id: string, @Body(new ZodPipe(PlanUpdate)) body: z.output<typeof PlanUpdate>): Promise<AdminPlan> {
+    const position = await this.commands.execute<UpdatePlan, number>(new UpdatePlan(id, body, new Date()));
+    await this.billing.caughtUp(position);
+    return this.queries.adminPlan(id);
+  }
+
+  @Delete(':id')
+  async remove(@Param('id') id: string): Promise<{ id: string }> {
+    const position = await this.commands.execute<ArchivePlan, number>(new ArchivePlan(id, new Date()));
+    await this.billing.caughtUp(position);
+    return { id };
+  }
+}
+
+function parseFilter(raw: string | undefined): Record<string, unknown> {
+  try {
+    const value: unknown = raw ? JSON.parse(raw) : {};
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
