@@ -7,6 +7,8 @@ import { Dashboard } from '../dashboard/dashboard';
 import { AccessDenied } from '../layout/access-denied';
 import { ConsoleLayout } from '../layout/console-layout';
 import { ConsoleLoading } from '../layout/console-loading';
+import payments from '../payments';
+import plans from '../plans';
 import users from '../users';
 import { dataProvider } from './data-provider';
 import { DirectionProvider, directionOf, useStoredLocale } from './direction';
@@ -42,6 +44,8 @@ export function App() {
           disableTelemetry
         >
           <Resource name="users" {...users} />
+          <Resource name="plans" {...plans} />
+          <Resource name="payments" {...payments} />
           <CustomRoutes>
             {screens.map(({ name }) => (
               <Route key={name} path={`/${name}`} element={<ComingSoon name={name} />} />

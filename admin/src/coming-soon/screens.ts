@@ -1,16 +1,12 @@
 import AnalyticsIcon from '@mui/icons-material/Analytics';
-import PaymentsIcon from '@mui/icons-material/Payments';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
-import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 /**
  * The staff screens of spec section 2 that are not built yet. Each becomes a resource folder
  * of its own; until then its route shows a labelled 'coming soon' page.
  */
-export const screens: { name: 'plans' | 'payments' | 'analytics' | 'models'; icon: SvgIconComponent }[] = [
-  { name: 'plans', icon: WorkspacePremiumIcon },
-  { name: 'payments', icon: PaymentsIcon },
+export const screens: { name: 'analytics' | 'models'; icon: SvgIconComponent }[] = [
   { name: 'analytics', icon: AnalyticsIcon },
   { name: 'models', icon: SmartToyIcon },
 ];

@@ -2,13 +2,21 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Button, Title, useRefresh, useTranslate } from 'react-admin';
 import { screens } from '../coming-soon/screens';
+import payments from '../payments';
+import plans from '../plans';
 import users from '../users';
+import { DashboardStats } from './dashboard-stats';
 import { QuickActionTile } from './quick-action-tile';
-import { UserStats } from './user-stats';
 
-const tiles = [{ name: 'users', icon: users.icon }, ...screens];
+// In the order of spec section 2.
+const tiles = [
+  { name: 'users', icon: users.icon },
+  { name: 'plans', icon: plans.icon },
+  { name: 'payments', icon: payments.icon },
+  ...screens,
+];
 
-/** The console's home (/admin): a refresh button, user counts and quick-action tiles to every staff screen. */
+/** The console's home (/admin): a refresh button, the figures of GET /admin-panel/dashboard/ and quick-action tiles to every staff screen. */
 export function Dashboard() {
   const translate = useTranslate();
   const refresh = useRefresh();
@@ -30,7 +38,7 @@ export function Dashboard() {
           </Stack>
         </CardContent>
       </Card>
-      <UserStats />
+      <DashboardStats />
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
         {translate('meshwork.dashboard.quick_actions')}
       </Typography>

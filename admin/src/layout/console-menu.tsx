@@ -1,13 +1,15 @@
 import { Menu, useTranslate } from 'react-admin';
 import { screens } from '../coming-soon/screens';
 
-/** Dashboard, users, then the screens still to come, in the order of spec section 2. */
+/** Dashboard, users, plans, payments, then the screens still to come, in the order of spec section 2. */
 export function ConsoleMenu() {
   const translate = useTranslate();
   return (
     <Menu>
       <Menu.DashboardItem />
       <Menu.ResourceItem name="users" />
+      <Menu.ResourceItem name="plans" />
+      <Menu.ResourceItem name="payments" />
       {screens.map(({ name, icon: Icon }) => (
         <Menu.Item key={name} to={`/${name}`} primaryText={translate(`resources.${name}.name`, { smart_count: 2 })} leftIcon={<Icon />} />
       ))}

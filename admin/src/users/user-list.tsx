@@ -1,15 +1,6 @@
-import { Alert, Stack } from '@mui/material';
-import {
-  Datagrid,
-  EmailField,
-  List,
-  NullableBooleanInput,
-  SearchInput,
-  TextField,
-  useNotify,
-  useTranslate,
-  WrapperField,
-} from 'react-admin';
+import { Stack } from '@mui/material';
+import { Datagrid, EmailField, List, NullableBooleanInput, SearchInput, TextField, WrapperField } from 'react-admin';
+import { LoadFailed, useLoadFailureToast } from '../layout/load-failure';
 import { BulkUserButtons } from './bulk/bulk-user-buttons';
 import { DeleteUserButton } from './delete-user-button';
 import { ToggleActiveButton } from './toggle-active-button';
@@ -31,36 +22,17 @@ const filters = [
   />,
 ];
 
-function statusOf(error: unknown): number | undefined {
-  return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-}
-
-function LoadFailed() {
-  const translate = useTranslate();
-  return (
-    <Alert severity="error" sx={{ mt: 2 }}>
-      {translate('resources.users.notifications.load_failed')}
-    </Alert>
-  );
-}
-
 /** /admin/users: searchable, filterable by status, with activate/deactivate, delete and bulk actions. */
 export function UserList() {
-  const notify = useNotify();
+  const onLoadFailure = useLoadFailureToast('resources.users.notifications.load_failed');
   return (
     <List
       filters={filters}
       actions={<UserListActions />}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
-      error={<LoadFailed />}
-      queryOptions={{
-        // 401 and 403 are the session's business (authProvider.checkError), not a load failure.
-        onError: (error) => {
-          const status = statusOf(error);
-          if (status !== 401 && status !== 403) notify('resources.users.notifications.load_failed', { type: 'error' });
-        },
-      }}
+      error={<LoadFailed message="resources.users.notifications.load_failed" />}
+      queryOptions={{ onError: onLoadFailure }}
     >
       <Datagrid rowClick="show" bulkActionButtons={<BulkUserButtons />}>
         <TextField source="username" />

@@ -1,0 +1,49 @@
+import { Box } from '@mui/material';
+import { Button, CreateButton, List, SearchInput, TopToolbar, useListContext } from 'react-admin';
+import { BackIcon } from '../layout/back-icon';
+import { LoadFailed, useLoadFailureToast } from '../layout/load-failure';
+import type { AdminPlan } from './admin-plan';
+import { PlanCard } from './plan-card';
+
+// `q` matches the plan's name or slug on the server.
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+function PlanListActions() {
+  return (
+    <TopToolbar sx={{ justifyContent: 'space-between', width: '100%' }}>
+      <Button to="/" label="resources.plans.actions.back_to_dashboard">
+        <BackIcon />
+      </Button>
+      <CreateButton label="resources.plans.actions.create" />
+    </TopToolbar>
+  );
+}
+
+function PlanGrid() {
+  const { data } = useListContext<AdminPlan>();
+  return (
+    <Box sx={{ display: 'grid', gap: 2, p: 2, alignItems: 'start', gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
+      {data?.map((plan) => (
+        <PlanCard key={plan.id} plan={plan} />
+      ))}
+    </Box>
+  );
+}
+
+/** /admin/plans: every plan on sale or held back, as cards, in tier order (cheapest first); a handful, so no pages. */
+export function PlanList() {
+  const onLoadFailure = useLoadFailureToast('resources.plans.notifications.load_failed');
+  return (
+    <List
+      filters={filters}
+      actions={<PlanListActions />}
+      sort={{ field: 'tier', order: 'ASC' }}
+      perPage={100}
+      pagination={false}
+      error={<LoadFailed message="resources.plans.notifications.load_failed" />}
+      queryOptions={{ onError: onLoadFailure }}
+    >
+      <PlanGrid />
+    </List>
+  );
+}
