@@ -33,7 +33,7 @@ export class AdminDashboardController {
       pool.query(
         `SELECT pay.id, coalesce(u.email, '') AS email, pay.amount_cents, coalesce(p.name, pay.plan_id) AS plan, pay.created_at, pay.status
            FROM ${BILLING}.payments pay LEFT JOIN ${USERS_WITH_PLAN.replace(/ AS users$/, ' AS u')} ON u.id = pay.user_id
-           LEFT JOIN ${BILLING}.plans p ON p.id = pay.plan_id ORDER BY pay.created_at DESC LIMIT 5`,
+           LEFT JOIN ${BILLING}.plans p ON p.id = pay.plan_id ORDER BY pay.created_at DESC, pay.seq DESC LIMIT 5`,
       ),
     ]);
     const t = totals.rows[0]!;

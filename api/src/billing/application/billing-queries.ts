@@ -187,7 +187,7 @@ export class BillingQueries {
   async payments(userId: string, limit = 100): Promise<Payment[]> {
     const { rows } = await this.pool.query<PaymentRow & { plan_name: string | null }>(
       `SELECT pay.*, p.name AS plan_name FROM ${S}.payments pay LEFT JOIN ${S}.plans p ON p.id = pay.plan_id
-        WHERE pay.user_id = $1 ORDER BY pay.created_at DESC, pay.id LIMIT $2`,
+        WHERE pay.user_id = $1 ORDER BY pay.created_at DESC, pay.seq DESC LIMIT $2`,
       [userId, limit],
     );
     return rows.map((row) => ({
@@ -289,7 +289,7 @@ export class BillingQueries {
       }
     >(
       `SELECT pay.*, u.email, u.username, u.first_name, u.last_name, p.name AS plan_name FROM ${from} WHERE ${where}
-        ORDER BY ${order[list.sortField]} ${list.sortOrder}, pay.id LIMIT $3 OFFSET $4`,
+        ORDER BY ${order[list.sortField]} ${list.sortOrder}, pay.seq ${list.sortOrder} LIMIT $3 OFFSET $4`,
       [q, since, list.limit, list.offset],
     );
     const { rows: count } = await this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`, [

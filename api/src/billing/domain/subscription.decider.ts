@@ -200,6 +200,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
         return [{ type: 'DowngradeScheduled', data: { toPlanId: planId, effectiveAt: current.periodEnd } }];
       }
       case 'CancelAtPeriodEnd': {
+        if (!state.paid && command.providerNewsAt) return []; // news of a subscription already over
         const current = paid(state);
         if (command.providerNewsAt && current.cancellationNewsAt && command.providerNewsAt.toISOString() <= current.cancellationNewsAt)
           return [];

@@ -68,7 +68,13 @@ export class StripeWebhooks {
     const pool = this.billing.database.pool;
     const { rowCount } = await pool.query('SELECT 1 FROM billing_webhook_events WHERE id = $1', [event.id]);
     if (rowCount) return { received: true, duplicate: true };
-    await this.apply(event);
+    try {
+      await this.apply(event);
+    } catch (error) {
+      // Stripe retries whatever is not acknowledged: retry only what may succeed later.
+      if (!(error instanceof DomainError) || error.httpStatus === 409) throw error;
+      logger.warn({ err: error, event: event.id, type: event.type }, 'Stripe event refused by the billing rules; acknowledged');
+    }
     await pool.query('INSERT INTO billing_webhook_events (id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING', [event.id, event.type]);
     return { received: true };
   }
@@ -104,11 +110,12 @@ export class StripeWebhooks {
         const subscription = object as unknown as Stripe.Subscription;
         const userId = subscription.metadata?.userId;
         if (!userId) return;
-        await this.billing.subscriptions.execute(userId, {
+        const { position } = await this.billing.subscriptions.execute(userId, {
           type: subscription.cancel_at_period_end ? 'CancelAtPeriodEnd' : 'WithdrawCancellation',
           at,
           providerNewsAt: at,
         });
+        await this.billing.caughtUp(position, userId);
         return;
       }
       case 'customer.subscription.deleted': {
@@ -132,15 +139,18 @@ export class StripeWebhooks {
         const paymentId = (await this.queries.paymentByRefundTarget(target)) ?? (await this.queries.paymentByRefundTarget(charge.id));
         // Not known yet (the invoice news is still on its way): Stripe retries on an error.
         if (!paymentId) throw new DomainError(409, 'The refunded payment is not known yet; retry later.');
+        let position = 0;
         for (const refund of charge.refunds?.data ?? []) {
-          await this.billing.payments.execute(paymentId, {
+          const result = await this.billing.payments.execute(paymentId, {
             type: 'RefundPayment',
             at,
             refundId: refund.id,
             amountCents: refund.amount,
             reason: refund.metadata?.reason ?? refund.reason ?? 'Refunded at Stripe',
           });
+          position = Math.max(position, result.position);
         }
+        await this.billing.caughtUp(position);
         return;
       }
       default:

@@ -102,10 +102,12 @@ export const billingProjection: Projection = {
         refunded_cents integer NOT NULL DEFAULT 0,
         refund_reason text,
         created_at timestamptz NOT NULL,
-        processed_at timestamptz
+        processed_at timestamptz,
+        -- Log position of the payment's first event: orders payments made in the same instant.
+        seq bigint NOT NULL
       );
-      CREATE INDEX ON ${schema}.payments (user_id, created_at DESC);
-      CREATE INDEX ON ${schema}.payments (created_at DESC);
+      CREATE INDEX ON ${schema}.payments (user_id, created_at DESC, seq DESC);
+      CREATE INDEX ON ${schema}.payments (created_at DESC, seq DESC);
       CREATE INDEX ON ${schema}.payments (refund_target);
       CREATE TABLE ${schema}.preferences (
         user_id text PRIMARY KEY,
@@ -118,7 +120,8 @@ export const billingProjection: Projection = {
     const id = idOf(recorded.streamId);
     const at = recorded.occurredAt;
     if (recorded.streamId.startsWith('plan-')) return applyPlan(db, schema, recorded as unknown as PlanEvent, at);
-    if (recorded.streamId.startsWith('payment-')) return applyPayment(db, schema, id, recorded as unknown as PaymentEvent, at);
+    if (recorded.streamId.startsWith('payment-'))
+      return applyPayment(db, schema, id, recorded as unknown as PaymentEvent, at, recorded.position);
     if (recorded.streamId.startsWith('subscription-')) return applySubscription(db, schema, id, recorded as unknown as SubscriptionEvent);
     if (recorded.type === 'PreferencesUpdated') {
       const { onboardingCompleted, showOnboarding } = (recorded as unknown as PreferencesEvent).data;
@@ -254,15 +257,22 @@ async function applySubscription(db: PoolClient, schema: string, userId: string,
   }
 }
 
-async function applyPayment(db: PoolClient, schema: string, paymentId: string, event: PaymentEvent, at: Date): Promise<void> {
+async function applyPayment(
+  db: PoolClient,
+  schema: string,
+  paymentId: string,
+  event: PaymentEvent,
+  at: Date,
+  position: number,
+): Promise<void> {
   const payments = `${schema}.payments`;
   switch (event.type) {
     case 'PaymentInitiated': {
       const d = event.data;
       await db.query(
-        `INSERT INTO ${payments} (id, user_id, plan_id, amount_cents, currency, status, kind, provider, transaction_id, refund_target, created_at)
-         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10)`,
-        [paymentId, d.userId, d.planId, d.amountCents, d.currency, d.kind, d.provider, d.transactionId, d.refundTarget, at],
+        `INSERT INTO ${payments} (id, user_id, plan_id, amount_cents, currency, status, kind, provider, transaction_id, refund_target, created_at, seq)
+         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11)`,
+        [paymentId, d.userId, d.planId, d.amountCents, d.currency, d.kind, d.provider, d.transactionId, d.refundTarget, at, position],
       );
       return;
     }
