@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { centsOf, type PlanInput, type PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
 import { DomainError } from '../../platform/domain/domain-error';
 import { type PlanTerms, yearlyPriceOf } from '../domain/plan';
+import type { PlanEvent, PlanState } from '../domain/plan.decider';
 import { readModelSchema } from '../../../../projections/src/runner/projection';
 import { BILLING_PROJECTION } from '../projections/billing.projection';
 import { BillingContext } from './billing-context';
@@ -103,7 +104,8 @@ export class UpdatePlanHandler implements ICommandHandler<UpdatePlan, number> {
       if (changes.yearlyPriceCents === undefined || changes.yearlyPriceCents === state.terms.yearlyPriceCents)
         changes.yearlyPriceCents = yearlyPriceOf(changes.priceCents);
     }
-    let position = (await this.billing.plans.execute(planId, { type: 'UpdatePlan', at, changes })).position;
+    const update = await this.billing.plans.execute(planId, { type: 'UpdatePlan', at, changes });
+    let position = Math.max(update.position, await this.refreshSubscribers(planId, update.state, update.events, at));
     if (fields.is_active !== undefined) {
       position = Math.max(
         position,
@@ -112,7 +114,33 @@ export class UpdatePlanHandler implements ICommandHandler<UpdatePlan, number> {
     }
     return position;
   }
+
+  /**
+   * New limits apply to the plan's subscribers at once: each gets an EntitlementsChanged
+   * event (desktop hosts follow those). Returns the last position written.
+   */
+  private async refreshSubscribers(planId: string, plan: PlanState, events: PlanEvent[], at: Date): Promise<number> {
+    const changed = events.some((e) => e.type === 'PlanUpdated' && ENTITLEMENT_TERMS.some((key) => key in e.data.changes));
+    if (!changed || plan.status === 'none') return 0;
+    const { rows } = await this.billing.database.pool.query<{ user_id: string }>(
+      `SELECT user_id FROM ${readModelSchema(BILLING_PROJECTION)}.entitlements WHERE plan_id = $1`,
+      [planId],
+    );
+    let position = 0;
+    for (const { user_id: userId } of rows) {
+      const result = await this.billing.subscriptions.execute(userId, {
+        type: 'RefreshEntitlements',
+        at,
+        plan: { planId, terms: plan.terms },
+      });
+      position = Math.max(position, result.position);
+      this.billing.identity.signedIn.forget(userId);
+    }
+    return position;
+  }
 }
+
+const ENTITLEMENT_TERMS: (keyof PlanTerms)[] = ['maxNetworks', 'maxClientsPerNetwork', 'allowedModels', 'downloadAccess'];
 
 export class ArchivePlan {
   constructor(

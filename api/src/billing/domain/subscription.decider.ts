@@ -59,7 +59,8 @@ export type SubscriptionCommand =
   | { type: 'WithdrawCancellation'; at: Date; providerNewsAt?: Date }
   | { type: 'RenewSubscription'; at: Date; periodStart: Date; periodEnd: Date; scheduledPlan: PlanChoice | null }
   | { type: 'RecordPaymentFailure'; at: Date; graceUntil: Date }
-  | { type: 'ExpireSubscription'; at: Date; reason: 'period-ended' | 'grace-ended' | 'provider-ended'; freePlan: PlanChoice };
+  | { type: 'ExpireSubscription'; at: Date; reason: 'period-ended' | 'grace-ended' | 'provider-ended'; freePlan: PlanChoice }
+  | { type: 'RefreshEntitlements'; at: Date; plan: PlanChoice };
 
 type Changed = { entitlements: Entitlements };
 
@@ -251,6 +252,12 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
         if (!due) return [];
         const expired: SubscriptionEvent = { type: 'SubscriptionExpired', data: { planId: current.planId, reason: command.reason } };
         return withEntitlements(state, [expired], entitlementsOf(command.freePlan.planId, command.freePlan.terms, null));
+      }
+      case 'RefreshEntitlements': {
+        // Staff changed the terms of the plan this user is on: the new terms apply now.
+        const current = state.entitlements;
+        if (!current || current.planId !== command.plan.planId) return [];
+        return withEntitlements(state, [], entitlementsOf(command.plan.planId, command.plan.terms, current.expiresAt));
       }
       default:
         return unreachable(command);

@@ -158,6 +158,18 @@ describe('subscription decider', () => {
     });
   });
 
+  describe('plan terms changed by staff', () => {
+    it('gives the plan’s subscribers the new terms at once, and leaves others alone', () => {
+      const bigger = { planId: 'pro', terms: { ...pro.terms, maxNetworks: 8 } };
+      given(subscriptionDecider, onPro)
+        .when({ type: 'RefreshEntitlements', at: mid, plan: bigger })
+        .then([{ type: 'EntitlementsChanged', data: entitlementsOf('pro', bigger.terms, end.toISOString()) }]);
+      given(subscriptionDecider, onPro).when({ type: 'RefreshEntitlements', at: mid, plan: pro }).then([]);
+      given(subscriptionDecider, onPro).when({ type: 'RefreshEntitlements', at: mid, plan: enterprise }).then([]);
+      given(subscriptionDecider).when({ type: 'RefreshEntitlements', at: mid, plan: free }).then([]);
+    });
+  });
+
   describe('renewal and failed payments', () => {
     it('renews into the next period, once', () => {
       const renew: SubscriptionCommand = { type: 'RenewSubscription', at: end, periodStart: end, periodEnd: nextEnd, scheduledPlan: null };

@@ -355,6 +355,36 @@ describe('billing with the simulated checkout', () => {
       expect(list.headers['content-range']).toBe('plans 0-2/3');
     });
 
+    it('gives subscribers new limits at once when staff change their plan, as an EntitlementsChanged event', async () => {
+      await http()
+        .post('/api/v1/admin-panel/plans')
+        .set(bearer(staffToken))
+        .send({ name: 'Growing', price: 10, max_networks: 2, tier: 2 })
+        .expect(201);
+      const user = await customer();
+      await subscribe(user, 'growing');
+      expect((await planInfoOf(user)).permissions.max_networks).toBe(2);
+      await http()
+        .put('/api/v1/admin-panel/plans/growing')
+        .set(bearer(staffToken))
+        .send({ max_networks: 4, description: 'more room' })
+        .expect(200);
+      expect((await planInfoOf(user)).permissions.max_networks).toBe(4);
+      const { rows } = await subject.db.pool.query(
+        "SELECT data FROM es_events WHERE stream_id = $1 AND type = 'EntitlementsChanged' ORDER BY position",
+        [`subscription-${user.userId}`],
+      );
+      expect(rows.map((r) => r.data.maxNetworks)).toEqual([2, 4]);
+      await http().put('/api/v1/admin-panel/plans/growing').set(bearer(staffToken)).send({ description: 'wording only' }).expect(200);
+      expect(
+        (
+          await subject.db.pool.query("SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1 AND type = 'EntitlementsChanged'", [
+            `subscription-${user.userId}`,
+          ])
+        ).rows[0].n,
+      ).toBe(2);
+    });
+
     it('validates the new-plan form per field and refuses to delete the free plan', async () => {
       const bad = await http()
         .post('/api/v1/admin-panel/plans')
