@@ -7,6 +7,7 @@ import { Dashboard } from '../dashboard/dashboard';
 import { AccessDenied } from '../layout/access-denied';
 import { ConsoleLayout } from '../layout/console-layout';
 import { ConsoleLoading } from '../layout/console-loading';
+import { TopRightNotification } from '../layout/top-right-notification';
 import payments from '../payments';
 import plans from '../plans';
 import users from '../users';
@@ -39,6 +40,7 @@ export function App() {
           layout={ConsoleLayout}
           loading={ConsoleLoading}
           accessDenied={AccessDenied}
+          notification={TopRightNotification}
           dashboard={Dashboard}
           // Meshwork promises that nothing leaves the customer's network; react-admin would otherwise ping marmelab.
           disableTelemetry
