@@ -49,6 +49,8 @@ describe('customer site: accounts in a real browser', () => {
     const account = await registerThroughForm(page);
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();
     expect(await page.evaluate(() => Boolean(localStorage.getItem('token') && localStorage.getItem('refreshToken')))).toBe(true);
+    // A new user is greeted by the onboarding; skipping it is remembered.
+    await page.getByRole('dialog', { name: 'Welcome to Meshwork!' }).getByRole('button', { name: 'Skip Tour' }).click();
 
     // The user menu's button shows the username (the email when there is none).
     await page.getByRole('button', { name: account.username }).click();

@@ -52,6 +52,11 @@ export const router = createBrowserRouter([
             path: 'billing',
             lazy: () => import('../features/billing/components/billing-page').then((m) => ({ Component: m.BillingPage })),
           },
+          {
+            path: 'checkout/simulated/:sessionId',
+            lazy: () =>
+              import('../features/billing/components/simulated-checkout-page').then((m) => ({ Component: m.SimulatedCheckoutPage })),
+          },
         ],
       },
     ],

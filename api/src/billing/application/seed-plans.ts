@@ -86,17 +86,20 @@ export class SeedPlans implements OnApplicationBootstrap {
   constructor(private readonly billing: BillingContext) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    let position = 0;
     for (const [planId, terms] of Object.entries(SEEDED_PLANS)) {
       try {
-        const result = await this.billing.plans.execute(planId, { type: 'CreatePlan', at: new Date(), planId, terms, isActive: true });
-        position = Math.max(position, result.position);
-        if (result.position) logger.info({ planId }, 'seeded plan');
+        const { position } = await this.billing.plans.execute(planId, {
+          type: 'CreatePlan',
+          at: new Date(),
+          planId,
+          terms,
+          isActive: true,
+        });
+        if (position) logger.info({ planId }, 'seeded plan');
       } catch (error) {
         if (!(error instanceof DomainError)) throw error; // already there: created by an earlier start
       }
     }
-    // Pages read plans from the read model: be ready before the first request.
-    await this.billing.caughtUp(position);
+    // Not waiting for the read model: the projections start next and follow within moments.
   }
 }

@@ -88,6 +88,22 @@ describe('api client', () => {
     expect(seen).toEqual([{ method: 'PATCH', path: '/profile/', authorization: 'Bearer A1', body: { username: 'ada' } }]);
   });
 
+  it('returns a file as a Blob when asked, and still reads a failed answer as a catalogue error', async () => {
+    handler = (req, res) => {
+      if (req.path === '/missing.exe') return json(res, 404, { message: 'No version available for download' });
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+      res.end(Buffer.from([0x4d, 0x5a, 0x00, 0xff]));
+    };
+    const { client } = setup({ access: 'A1' });
+    const file = await client.request<Blob>('/installer.exe', { responseType: 'blob' });
+    expect(file).toBeInstanceOf(Blob);
+    expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([0x4d, 0x5a, 0x00, 0xff]);
+    await expect(client.request('/missing.exe', { responseType: 'blob' })).rejects.toMatchObject({
+      status: 404,
+      message: 'No version available for download',
+    });
+  });
+
   it('on a first 401 refreshes with the stored refresh token, keeps the rotated pair, and retries once', async () => {
     handler = tokenServer({ valid: [], refreshable: { R1: { access: 'A2', refresh: 'R2' } } });
     const { client, store, onSessionExpired } = setup({ access: 'A1', refresh: 'R1' });

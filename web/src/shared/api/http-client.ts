@@ -17,6 +17,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** On a first 401, refresh the token and retry once. Defaults to `auth`; logout turns it off. */
   refreshOnUnauthorized?: boolean;
+  /** `blob` for files (the desktop installer): a successful body is returned as a Blob. Errors are still JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface ApiClientOptions {
@@ -56,7 +58,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // One refresh at a time: refresh tokens rotate, so two parallel refreshes would spend the same token twice.
   let refreshing: Promise<boolean> | null = null;
 
-  async function send(path: string, method: HttpMethod, body: unknown, token: string | null, signal?: AbortSignal) {
+  async function send(
+    path: string,
+    method: HttpMethod,
+    body: unknown,
+    token: string | null,
+    signal?: AbortSignal,
+    responseType: RequestOptions['responseType'] = 'json',
+  ) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new TimeoutSignal()), timeoutMs);
     const forwardAbort = () => controller.abort(signal?.reason);
@@ -72,7 +81,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         credentials: 'include',
         signal: controller.signal,
       });
-      return { status: response.status, ok: response.ok, body: parseBody(await response.text()) };
+      const asBlob = responseType === 'blob' && response.ok;
+      return { status: response.status, ok: response.ok, body: asBlob ? await response.blob() : parseBody(await response.text()) };
     } catch (error) {
       if (controller.signal.reason instanceof TimeoutSignal) throw ApiError.timeout();
       if (signal?.aborted) throw error; // the caller cancelled: not a failure to report
@@ -110,14 +120,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(path: string, requestOptions: RequestOptions = {}): Promise<T> {
-    const { method = 'GET', body, signal, auth = true, refreshOnUnauthorized = auth } = requestOptions;
+    const { method = 'GET', body, signal, auth = true, refreshOnUnauthorized = auth, responseType } = requestOptions;
     try {
       const sentToken = auth ? tokens.getAccess() : null;
-      let result = await send(path, method, body, sentToken, signal);
+      let result = await send(path, method, body, sentToken, signal, responseType);
       if (result.status === 401 && refreshOnUnauthorized) {
         // Another call may already have refreshed while this one was in flight.
         const renewed = tokens.getAccess() !== sentToken && tokens.getAccess() !== null ? true : await refreshOnce();
-        if (renewed) result = await send(path, method, body, tokens.getAccess(), signal);
+        if (renewed) result = await send(path, method, body, tokens.getAccess(), signal, responseType);
       }
       if (!result.ok) throw ApiError.fromResponse(result.status, result.body);
       return result.body as T;

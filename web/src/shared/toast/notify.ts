@@ -29,6 +29,11 @@ export function notifySuccess(message: string, duration: number = TOAST_DURATION
   toast.success(message, { duration });
 }
 
+/** A neutral note: neither a success nor a failure. */
+export function notifyInfo(message: string): void {
+  toast.info(message, { duration: TOAST_DURATION.default });
+}
+
 /** An error toast whose title is the message; `cause` picks the duration. */
 export function notifyError(message: string, cause?: unknown): void {
   toast.error(message, { duration: errorToastDuration(cause) });

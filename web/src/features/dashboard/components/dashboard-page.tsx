@@ -1,46 +1,88 @@
-import { ArrowRight, Boxes, Cpu, Layers } from 'lucide-react';
-import { formatClientLimit, formatPlanName } from '../../../shared/format/account-format';
+import type { User } from '@contracts/identity/account.contract';
+import { useEffect } from 'react';
 import { useSession } from '../../../shared/session/use-session';
-import { LinkButton } from '../../../shared/ui/button';
-import { Card } from '../../../shared/ui/card';
+import { notifyFailure } from '../../../shared/toast/notify';
+import { Button } from '../../../shared/ui/button';
+import { PageSpinner } from '../../../shared/ui/spinner';
+import { useDashboard } from '../api/get-dashboard';
+import { useUsageStats } from '../api/get-usage-stats';
+import { AvailableModels } from './available-models';
+import { DesktopDownloadPanel, UpgradeRequiredPanel } from './desktop-download-panel';
+import type { DownloadRecord } from './desktop-versions';
+import { DownloadAnalytics } from './download-analytics';
+import { Onboarding } from './onboarding/onboarding';
+import { shouldShowOnboarding } from './onboarding/onboarding-steps';
+import { QuickActions } from './quick-actions';
+import { SummaryCards } from './summary-cards';
 
-/** /dashboard, first cut: the welcome and the plan. The full dashboard of spec section 2 comes later. */
+const LOAD_FAILED = 'Failed to load your account information.';
+
+/** The api does not list a user's past desktop downloads yet; with none, no update banner can show. */
+const RECENT_DOWNLOADS: readonly DownloadRecord[] = [];
+
+function greetingName(user: User): string {
+  return user.first_name.trim() || user.username.trim() || user.email;
+}
+
+/** The page of the plan at a glance: cards, desktop app, models, analytics and actions. */
+function DashboardContent() {
+  const dashboard = useDashboard();
+  const usage = useUsageStats();
+
+  useEffect(() => {
+    if (dashboard.isError) notifyFailure(LOAD_FAILED, dashboard.error);
+  }, [dashboard.isError, dashboard.error]);
+
+  if (dashboard.isPending) return <PageSpinner />;
+  if (dashboard.isError)
+    return (
+      <div
+        role="alert"
+        className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+      >
+        <p>{LOAD_FAILED}</p>
+        <Button variant="secondary" className="mt-4" onClick={() => void dashboard.refetch()} disabled={dashboard.isFetching}>
+          Try Again
+        </Button>
+      </div>
+    );
+
+  const { plan_info: planInfo, preferences } = dashboard.data;
+  return (
+    <>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">
+        You are on the <strong className="text-slate-900 dark:text-white">{planInfo.plan_name}</strong> plan.
+      </p>
+      <div className="mt-8">
+        <SummaryCards planInfo={planInfo} />
+      </div>
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <div className="space-y-8 lg:col-span-2">
+          {planInfo.download_info.download_access ? (
+            <DesktopDownloadPanel recentDownloads={RECENT_DOWNLOADS} />
+          ) : (
+            <UpgradeRequiredPanel planName={planInfo.plan_name} />
+          )}
+          <AvailableModels models={planInfo.available_models} />
+        </div>
+        <div className="space-y-8">
+          <DownloadAnalytics usage={usage.data} recentDownloads={RECENT_DOWNLOADS} />
+          <QuickActions />
+        </div>
+      </div>
+      {shouldShowOnboarding(preferences) && <Onboarding planInfo={planInfo} />}
+    </>
+  );
+}
+
+/** /dashboard (spec section 2). The greeting comes from the session, so it shows before the dashboard call answers. */
 export function DashboardPage() {
   const session = useSession();
   if (session.status !== 'authenticated') return null; // the route guard shows something else meanwhile
-  const { user } = session;
-  const name = user.first_name.trim() || user.username.trim() || user.email;
-  const cards = [
-    { label: 'Current Plan', value: formatPlanName(user.subscription_plan), icon: Layers },
-    { label: 'Max Clients', value: formatClientLimit(user.max_clients), icon: Cpu },
-    { label: 'Available Models', value: String(user.allowed_models.length), icon: Boxes },
-  ];
-
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Welcome back, {name}!</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-400">
-        You are on the <strong className="text-slate-900 dark:text-white">{formatPlanName(user.subscription_plan)}</strong> plan.
-      </p>
-      <div className="mt-8 grid gap-6 sm:grid-cols-3">
-        {cards.map(({ label, value, icon: Icon }) => (
-          <Card key={label} className="p-6">
-            <div className="flex items-center justify-between">
-              <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</p>
-              <Icon className="size-5 text-brand-600 dark:text-brand-400" aria-hidden />
-            </div>
-            <p className="mt-3 text-2xl font-semibold text-slate-900 dark:text-white">{value}</p>
-          </Card>
-        ))}
-      </div>
-      <div className="mt-8 flex flex-wrap gap-3">
-        <LinkButton to="/pricing">
-          Compare plans <ArrowRight className="size-4" aria-hidden />
-        </LinkButton>
-        <LinkButton to="/profile" variant="secondary">
-          Account settings
-        </LinkButton>
-      </div>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Welcome back, {greetingName(session.user)}!</h1>
+      <DashboardContent />
     </div>
   );
 }

@@ -1,0 +1,64 @@
+import type { UsageStats } from '@contracts/billing/billing.contract';
+import { CircleCheck, CircleX, Clock, LoaderCircle, type LucideIcon } from 'lucide-react';
+import { formatDateTime } from '../../../shared/format/billing-format';
+import { RegionCard } from '../../../shared/ui/region-card';
+import { downloadStatusKind, type DownloadRecord } from './desktop-versions';
+import { formatMegabytes } from './file-size';
+
+/** Spec section 2: the dashboard lists the three latest downloads. */
+const RECENT_DOWNLOADS_SHOWN = 3;
+
+const statusIcons: Record<ReturnType<typeof downloadStatusKind>, { icon: LucideIcon; className: string }> = {
+  downloading: { icon: LoaderCircle, className: 'animate-spin text-brand-600 dark:text-brand-400' },
+  completed: { icon: CircleCheck, className: 'text-green-600 dark:text-green-400' },
+  failed: { icon: CircleX, className: 'text-red-600 dark:text-red-400' },
+  pending: { icon: Clock, className: 'text-amber-600 dark:text-amber-400' },
+};
+
+/** Downloads and usage so far, and the latest desktop downloads. */
+export function DownloadAnalytics({
+  usage,
+  recentDownloads,
+}: {
+  usage: UsageStats | undefined;
+  recentDownloads: readonly DownloadRecord[];
+}) {
+  const figures = [
+    { label: 'Total downloads', value: usage?.downloads.total },
+    { label: 'Last 30 days', value: usage?.downloads.last_30_days },
+    { label: 'Models available', value: usage?.models.available },
+    { label: 'Networks in use', value: usage && `${usage.networks.used} of ${usage.networks.limit}` },
+  ];
+  return (
+    <RegionCard title="Download Analytics">
+      <dl className="grid grid-cols-2 gap-4">
+        {figures.map((figure) => (
+          <div key={figure.label}>
+            <dt className="text-xs text-slate-500 dark:text-slate-400">{figure.label}</dt>
+            <dd className="text-lg font-semibold text-slate-900 dark:text-white">{figure.value ?? '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-6 text-sm font-semibold text-slate-900 dark:text-white">Recent Downloads</h3>
+      {recentDownloads.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No downloads yet.</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {recentDownloads.slice(0, RECENT_DOWNLOADS_SHOWN).map((record) => {
+            const kind = downloadStatusKind(record.status);
+            const { icon: Icon, className } = statusIcons[kind];
+            return (
+              <li key={record.id} className="flex items-center gap-3 text-sm">
+                <Icon className={`size-4 shrink-0 ${className}`} aria-hidden />
+                <span className="sr-only">{kind}</span>
+                <span className="font-medium text-slate-900 dark:text-white">v{record.version}</span>
+                <span className="text-slate-500 dark:text-slate-400">{formatMegabytes(record.fileSize)}</span>
+                <span className="ml-auto text-slate-500 dark:text-slate-400">{formatDateTime(record.downloadDate)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </RegionCard>
+  );
+}

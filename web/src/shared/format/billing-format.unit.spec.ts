@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatLimit, formatMoney, limitText } from './billing-format';
+
+describe('billing formats', () => {
+  it('shows money text as US dollars with cents', () => {
+    expect(formatMoney('29.00')).toBe('$29.00');
+    expect(formatMoney('288.84')).toBe('$288.84');
+    expect(formatMoney('1200')).toBe('$1,200.00');
+  });
+
+  it('shows 999 and above as Unlimited', () => {
+    expect(formatLimit(5)).toBe('5');
+    expect(formatLimit(999)).toBe('Unlimited');
+    expect(limitText(1, 'network')).toBe('1 network');
+    expect(limitText(5, 'network')).toBe('5 networks');
+    expect(limitText(999, 'network')).toBe('Unlimited networks');
+  });
+});
