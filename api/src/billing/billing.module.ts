@@ -8,6 +8,7 @@ import { SeedPlans } from './application/seed-plans';
 import {
   ActivateFromCheckoutHandler,
   CancelSubscriptionHandler,
+  EndBillingForDeletedAccountHandler,
   RefundPaymentHandler,
   SettleSimulatedCheckoutHandler,
   SubscribeHandler,
@@ -33,6 +34,7 @@ import { StripeWebhooks } from './infrastructure/stripe-webhooks';
     ArchivePlanHandler,
     SubscribeHandler,
     CancelSubscriptionHandler,
+    EndBillingForDeletedAccountHandler,
     ActivateFromCheckoutHandler,
     SettleSimulatedCheckoutHandler,
     VerifyCheckoutHandler,

@@ -7,6 +7,7 @@ import { paymentDecider } from '../domain/payment.decider';
 import { FREE_PLAN_ID } from '../domain/plan';
 import { cyclePriceCents, type SubscriptionCommand, type SubscriptionEvent, subscriptionDecider } from '../domain/subscription.decider';
 import { BillingContext, paymentIdFor, periodEnd } from './billing-context';
+import { EndBillingForDeletedAccount } from './end-billing.command';
 
 export type SubscribeOutcome = 'checkout' | 'upgraded' | 'downgrade_scheduled' | 'unchanged';
 
@@ -264,5 +265,25 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment, numb
     const { position } = await this.billing.payments.execute(paymentId, { type: 'RefundPayment', at, refundId, amountCents, reason });
     await this.billing.caughtUp(position);
     return position;
+  }
+}
+
+/** Account deletion: the paid subscription ends now, at the provider first. */
+@CommandHandler(EndBillingForDeletedAccount)
+export class EndBillingForDeletedAccountHandler implements ICommandHandler<EndBillingForDeletedAccount, void> {
+  constructor(private readonly billing: BillingContext) {}
+
+  async execute({ userId, at }: EndBillingForDeletedAccount): Promise<void> {
+    const { state } = await this.billing.subscriptions.load(userId);
+    if (!state.paid) return;
+    if (state.paid.providerSubscriptionId) await this.billing.provider.cancelNow(state.paid.providerSubscriptionId);
+    const freePlan = await this.billing.freePlan();
+    const { position } = await this.billing.subscriptions.execute(userId, {
+      type: 'ExpireSubscription',
+      at,
+      reason: 'account-deleted',
+      freePlan,
+    });
+    await this.billing.caughtUp(position);
   }
 }

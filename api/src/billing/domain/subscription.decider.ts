@@ -59,7 +59,12 @@ export type SubscriptionCommand =
   | { type: 'WithdrawCancellation'; at: Date; providerNewsAt?: Date }
   | { type: 'RenewSubscription'; at: Date; periodStart: Date; periodEnd: Date; scheduledPlan: PlanChoice | null }
   | { type: 'RecordPaymentFailure'; at: Date; graceUntil: Date }
-  | { type: 'ExpireSubscription'; at: Date; reason: 'period-ended' | 'grace-ended' | 'provider-ended'; freePlan: PlanChoice }
+  | {
+      type: 'ExpireSubscription';
+      at: Date;
+      reason: 'period-ended' | 'grace-ended' | 'provider-ended' | 'account-deleted';
+      freePlan: PlanChoice;
+    }
   | { type: 'RefreshEntitlements'; at: Date; plan: PlanChoice };
 
 type Changed = { entitlements: Entitlements };
@@ -90,7 +95,7 @@ export type SubscriptionEvent =
   | { type: 'DowngradeApplied'; data: { fromPlanId: string; toPlanId: string; tier: number; priceCents: number } }
   | { type: 'SubscriptionRenewed'; data: { periodStart: string; periodEnd: string } }
   | { type: 'SubscriptionPastDue'; data: { graceUntil: string } }
-  | { type: 'SubscriptionExpired'; data: { planId: string; reason: 'period-ended' | 'grace-ended' | 'provider-ended' } }
+  | { type: 'SubscriptionExpired'; data: { planId: string; reason: 'period-ended' | 'grace-ended' | 'provider-ended' | 'account-deleted' } }
   | { type: 'EntitlementsChanged'; data: Changed['entitlements'] };
 
 const noSubscription = () => new DomainError(400, 'You are on the free plan: there is no paid subscription to change.');
@@ -247,6 +252,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
         const at = command.at.toISOString();
         const due =
           command.reason === 'provider-ended' ||
+          command.reason === 'account-deleted' ||
           (command.reason === 'period-ended' && current.cancelAtPeriodEnd && current.periodEnd <= at) ||
           (command.reason === 'grace-ended' && state.status === 'past_due' && current.graceUntil !== null && current.graceUntil <= at);
         if (!due) return [];

@@ -450,6 +450,21 @@ describe('billing with the simulated checkout', () => {
         .then((r) => expect(r.body.message).toBe('No version available for download'));
     });
 
+    it('ends the paid subscription when the account is deleted', async () => {
+      const user = await customer();
+      await subscribe(user, 'pro');
+      await user.post('/users/delete-account/').expect(200);
+      const { rows } = await subject.db.pool.query('SELECT type, data FROM es_events WHERE stream_id = $1 ORDER BY position DESC LIMIT 2', [
+        `subscription-${user.userId}`,
+      ]);
+      expect(rows.map((r) => r.type)).toEqual(['EntitlementsChanged', 'SubscriptionExpired']);
+      expect(rows[1].data).toEqual({ planId: 'pro', reason: 'account-deleted' });
+      await subject.app.get(BillingClock).tick(new Date(Date.now() + 40 * DAY)); // and nothing renews it
+      expect(
+        (await subject.db.pool.query('SELECT count(*)::int AS n FROM rm_billing.payments WHERE user_id = $1', [user.userId])).rows[0].n,
+      ).toBe(1);
+    });
+
     it('gives staff the console dashboard figures from the read models', async () => {
       const stats = async () => (await http().get('/api/v1/admin-panel/dashboard/').set(bearer(staffToken)).expect(200)).body;
       const before = await stats();

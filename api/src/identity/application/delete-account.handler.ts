@@ -1,4 +1,5 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EndBillingForDeletedAccount } from '../../billing/application/end-billing.command';
 import { IdentityContext } from './identity-context';
 
 export class DeleteAccount {
@@ -9,16 +10,22 @@ export class DeleteAccount {
 }
 
 /**
- * Deletes the account: records the deletion, frees the email and username, ends every
- * session, and destroys the user's personal-data key, after which nobody can read their
- * personal data from the event log (crypto-shredding; see personal-data-vault.ts).
+ * Deletes the account: ends its paid subscription, records the deletion, frees the email
+ * and username, ends every session, and destroys the user's personal-data key, after which
+ * nobody can read their personal data from the event log (crypto-shredding; see
+ * personal-data-vault.ts).
  */
 @CommandHandler(DeleteAccount)
 export class DeleteAccountHandler implements ICommandHandler<DeleteAccount, void> {
-  constructor(private readonly identity: IdentityContext) {}
+  constructor(
+    private readonly identity: IdentityContext,
+    private readonly commands: CommandBus,
+  ) {}
 
   async execute({ userId, at }: DeleteAccount): Promise<void> {
     const { users, sessions, vault, directory } = this.identity;
+    // Billing ends first: if the payment provider cannot be reached, nothing is deleted yet.
+    await this.commands.execute(new EndBillingForDeletedAccount(userId, at));
     const { position } = await users.execute(
       userId,
       { type: 'Delete', at },
