@@ -58,29 +58,18 @@ export class BillingClock implements OnApplicationBootstrap, OnModuleDestroy {
     const { state } = await billing.subscriptions.load(userId);
     const paid = state.paid;
     if (!paid) return false;
-    const freePlan = await billing.freePlan();
+    const expire = async (reason: 'grace-ended' | 'period-ended') => {
+      const freePlan = await billing.freePlan();
+      const { position } = await billing.subscriptions.execute(userId, { type: 'ExpireSubscription', at: now, reason, freePlan });
+      await billing.caughtUp(position, userId);
+      return position > 0;
+    };
     if (state.status === 'past_due' && paid.graceUntil && paid.graceUntil <= now.toISOString()) {
       if (paid.providerSubscriptionId) await billing.provider.cancelNow(paid.providerSubscriptionId).catch(() => undefined);
-      const { position } = await billing.subscriptions.execute(userId, {
-        type: 'ExpireSubscription',
-        at: now,
-        reason: 'grace-ended',
-        freePlan,
-      });
-      await billing.caughtUp(position, userId);
-      return position > 0;
+      return expire('grace-ended');
     }
     if (paid.periodEnd > now.toISOString()) return false;
-    if (paid.cancelAtPeriodEnd) {
-      const { position } = await billing.subscriptions.execute(userId, {
-        type: 'ExpireSubscription',
-        at: now,
-        reason: 'period-ended',
-        freePlan,
-      });
-      await billing.caughtUp(position, userId);
-      return position > 0;
-    }
+    if (paid.cancelAtPeriodEnd) return expire('period-ended');
     if (paid.provider !== 'simulated') return false;
 
     // The simulated provider always pays: charge the next period, then renew into it.

@@ -5,10 +5,10 @@ import request from 'supertest';
 import type { Payment, Subscription } from '../../../../contracts/src/billing/billing.contract';
 import { Register } from '../../identity/application/register.handler';
 import { required } from '../../testing/infra';
+import { registerCustomer, TEST_PASSWORD as PASSWORD } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { BillingClock } from '../application/billing-clock';
 
-const PASSWORD = 'Str0ngPassword';
 const DAY = 86_400;
 
 /**
@@ -35,19 +35,11 @@ describe('billing with Stripe (stripe-mock and signed webhooks)', () => {
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   const now = () => Math.floor(Date.now() / 1000);
 
-  async function customer() {
-    const name = randomUUID().slice(0, 8);
-    const body = { email: `${name}@example.com`, username: `user_${name}`, password: PASSWORD, password_confirm: PASSWORD };
-    const response = await http().post('/api/v1/register/').send(body).expect(201);
-    const token = response.body.tokens.access as string;
-    return {
-      id: response.body.user.id as string,
-      token,
-      subscriptionId: `sub_${randomUUID().replaceAll('-', '').slice(0, 14)}`,
-      get: (path: string) => http().get(`/api/v1${path}`).set(bearer(token)),
-      post: (path: string, payload: object = {}) => http().post(`/api/v1${path}`).set(bearer(token)).send(payload),
-    };
-  }
+  /** A customer, with the id of the Stripe subscription their webhooks will name. */
+  const customer = async () => ({
+    ...(await registerCustomer(subject.app)),
+    subscriptionId: `sub_${randomUUID().replaceAll('-', '').slice(0, 14)}`,
+  });
   type Customer = Awaited<ReturnType<typeof customer>>;
 
   /** Posts a Stripe event as Stripe would: the exact bytes, signed. */
@@ -68,7 +60,7 @@ describe('billing with Stripe (stripe-mock and signed webhooks)', () => {
       .send(payload);
   }
 
-  const meta = (user: Customer, planId: string) => ({ userId: user.id, planId, cycle: 'monthly' });
+  const meta = (user: Customer, planId: string) => ({ userId: user.userId, planId, cycle: 'monthly' });
 
   const checkoutCompleted = (user: Customer, planId: string, amount: number) => ({
     id: `cs_test_${randomUUID().replaceAll('-', '')}`,
@@ -77,7 +69,7 @@ describe('billing with Stripe (stripe-mock and signed webhooks)', () => {
     status: 'complete',
     payment_status: 'paid',
     amount_total: amount,
-    client_reference_id: user.id,
+    client_reference_id: user.userId,
     subscription: user.subscriptionId,
     metadata: meta(user, planId),
   });

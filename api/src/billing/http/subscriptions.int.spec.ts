@@ -3,10 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import type { AdminPayment, Payment, PlanInfo, Subscription } from '../../../../contracts/src/billing/billing.contract';
 import { Register } from '../../identity/application/register.handler';
+import { registerCustomer, TEST_PASSWORD as PASSWORD } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { BillingClock } from '../application/billing-clock';
 
-const PASSWORD = 'Str0ngPassword';
 const DAY = 86_400_000;
 
 /** Plans, subscriptions and payments with the built-in simulated checkout, against real PostgreSQL. */
@@ -26,19 +26,7 @@ describe('billing with the simulated checkout', () => {
   const http = () => request(subject.app.getHttpServer());
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-  async function customer() {
-    const name = randomUUID().slice(0, 8);
-    const body = { email: `${name}@example.com`, username: `user_${name}`, password: PASSWORD, password_confirm: PASSWORD };
-    const response = await http().post('/api/v1/register/').send(body).expect(201);
-    const token = response.body.tokens.access as string;
-    const userId = response.body.user.id as string;
-    return {
-      token,
-      userId,
-      get: (path: string) => http().get(`/api/v1${path}`).set(bearer(token)),
-      post: (path: string, payload: object = {}) => http().post(`/api/v1${path}`).set(bearer(token)).send(payload),
-    };
-  }
+  const customer = () => registerCustomer(subject.app);
   type Customer = Awaited<ReturnType<typeof customer>>;
 
   /** Subscribes through the simulated checkout, as the site does. */
