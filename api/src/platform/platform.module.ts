@@ -2,7 +2,7 @@ import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown 
 import type { Kafka } from 'kafkajs';
 import { migrations } from '../migrations';
 import { APP_CONFIG, type AppConfig } from './config/config';
-import { loadSecrets, SECRETS } from './config/secrets';
+import { loadSecrets, SECRETS, type Secrets } from './config/secrets';
 import { DATABASE, type Database, openDatabase } from './database/database';
 import { migrate } from './database/migrations';
 import { EVENT_STORE } from './event-store/event-store.port';
@@ -50,7 +50,7 @@ export class PlatformModule {
           },
         },
         { provide: EVENT_STORE, inject: [DATABASE], useFactory: (database: Database) => new PostgresEventStore(database.pool) },
-        { provide: OBJECT_STORAGE, useFactory: () => objectStorageFor(config) },
+        { provide: OBJECT_STORAGE, inject: [SECRETS], useFactory: (secrets: Secrets) => objectStorageFor(config, secrets.jwtSecret) },
         { provide: MAILER, useFactory: () => mailerFor(config) },
         { provide: PAYMENT_PROVIDER, inject: [DATABASE], useFactory: (database: Database) => paymentProviderFor(config, database.pool) },
         { provide: KAFKA, useFactory: (): Kafka | null => kafkaFor(config, service) },

@@ -1,22 +1,52 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Client } from 'minio';
 import type { AppConfig } from '../config/config';
 import { type ComponentHealth, probe } from '../health/component-health';
 
+/** A part of a multipart upload that the storage holds. */
+export interface StoredPart {
+  part: number;
+  etag: string;
+  size: number;
+}
+
 /**
- * Where model files and installers live. S3 (MinIO in development) in full mode; a folder
- * on local disk in embedded mode. The catalog context adds reads and writes; the platform
- * only needs to know it is reachable.
+ * Where model files and installers live: S3 (MinIO) in full mode, a folder on local disk in
+ * embedded mode. Writes stream, whatever the size; reads and large uploads go by short-lived
+ * signed URLs (S3's own, or this api's for the local disk) so bytes need not pass through
+ * the api, and downloads honour HTTP Range.
  */
 export interface ObjectStorage {
   health(): Promise<ComponentHealth>;
+  /** Stores the stream under `key`; the stream's errors abort the write. */
+  put(key: string, body: Readable): Promise<void>;
+  /** The object's size, or null when there is none. */
+  size(key: string): Promise<number | null>;
+  read(key: string): Promise<Readable>;
+  /** Removes objects and any unfinished multipart uploads under them; missing ones are fine. */
+  remove(keys: string[]): Promise<void>;
+  /** A GET URL valid for `seconds`, answering Range requests, saving as `fileName`. */
+  downloadUrl(key: string, seconds: number, fileName: string): Promise<string>;
+  startMultipart(key: string): Promise<string>;
+  /** A PUT URL for one part (numbered from 1), valid for `seconds`. */
+  partUrl(key: string, uploadId: string, part: number, seconds: number): Promise<string>;
+  listParts(key: string, uploadId: string): Promise<StoredPart[]>;
+  completeMultipart(key: string, uploadId: string, parts: StoredPart[]): Promise<void>;
+  abortMultipart(key: string, uploadId: string): Promise<void>;
 }
 
 export const OBJECT_STORAGE = Symbol('ObjectStorage');
 
-export function objectStorageFor(config: AppConfig): ObjectStorage {
-  if (!config.S3_ENDPOINT) return new LocalDiskStorage(path.join(config.dataDir, 'objects'));
+/** Where the local-disk storage's signed URLs are answered (see storage.controller.ts). */
+export const LOCAL_STORAGE_ROUTE = '/api/v1/storage';
+
+export function objectStorageFor(config: AppConfig, signingKey: Buffer): ObjectStorage {
+  if (!config.S3_ENDPOINT) return new LocalDiskStorage(path.join(config.dataDir, 'objects'), signingKey, config.publicUrl);
   const endpoint = new URL(config.S3_ENDPOINT);
   const client = new Client({
     endPoint: endpoint.hostname,
@@ -25,11 +55,21 @@ export function objectStorageFor(config: AppConfig): ObjectStorage {
     accessKey: config.S3_ACCESS_KEY!,
     secretKey: config.S3_SECRET_KEY!,
     region: config.S3_REGION,
+    // Streams of unknown length are sent in parts of this size, one buffered at a time.
+    partSize: 16 * 1024 * 1024,
   });
   return new S3Storage(client, config.S3_BUCKET);
 }
 
+/** The minio client's multipart calls that its typings keep protected or internal. */
+type MultipartClient = Client & {
+  initiateNewMultipartUpload(bucket: string, key: string, headers: Record<string, string>): Promise<string>;
+  listParts(bucket: string, key: string, uploadId: string): Promise<{ part: number; etag: string; size: number }[]>;
+};
+
 export class S3Storage implements ObjectStorage {
+  private bucketReady: Promise<void> | null = null;
+
   constructor(
     readonly client: Client,
     readonly bucket: string,
@@ -48,10 +88,86 @@ export class S3Storage implements ObjectStorage {
       detail: result.detail,
     };
   }
+
+  async put(key: string, body: Readable): Promise<void> {
+    await this.ensureBucket();
+    await this.client.putObject(this.bucket, key, body);
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await this.client.statObject(this.bucket, key)).size;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'NotFound' || (error as { code?: string }).code === 'NoSuchKey') return null;
+      throw error;
+    }
+  }
+
+  read(key: string): Promise<Readable> {
+    return this.client.getObject(this.bucket, key);
+  }
+
+  async remove(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.client.removeIncompleteUpload(this.bucket, key);
+      await this.client.removeObject(this.bucket, key);
+    }
+  }
+
+  downloadUrl(key: string, seconds: number, fileName: string): Promise<string> {
+    return this.client.presignedGetObject(this.bucket, key, seconds, {
+      'response-content-disposition': `attachment; filename="${fileName.replace(/"/g, '')}"`,
+    });
+  }
+
+  async startMultipart(key: string): Promise<string> {
+    await this.ensureBucket();
+    return (this.client as MultipartClient).initiateNewMultipartUpload(this.bucket, key, {});
+  }
+
+  partUrl(key: string, uploadId: string, part: number, seconds: number): Promise<string> {
+    return this.client.presignedUrl('PUT', this.bucket, key, seconds, { partNumber: String(part), uploadId });
+  }
+
+  async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
+    const parts = await (this.client as MultipartClient).listParts(this.bucket, key, uploadId);
+    return parts.map(({ part, etag, size }) => ({ part, etag, size }));
+  }
+
+  async completeMultipart(key: string, uploadId: string, parts: StoredPart[]): Promise<void> {
+    await this.client.completeMultipartUpload(
+      this.bucket,
+      key,
+      uploadId,
+      parts.map(({ part, etag }) => ({ part, etag })),
+    );
+  }
+
+  abortMultipart(key: string, uploadId: string): Promise<void> {
+    return this.client.abortMultipartUpload(this.bucket, key, uploadId);
+  }
+
+  private ensureBucket(): Promise<void> {
+    this.bucketReady ??= (async () => {
+      if (!(await this.client.bucketExists(this.bucket))) await this.client.makeBucket(this.bucket);
+    })().catch((error: unknown) => {
+      this.bucketReady = null;
+      throw error;
+    });
+    return this.bucketReady;
+  }
 }
 
+/**
+ * Objects as files under `root`, for embedded mode. Signed URLs point at this api
+ * (LOCAL_STORAGE_ROUTE), carrying an HMAC of what they allow and until when.
+ */
 export class LocalDiskStorage implements ObjectStorage {
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly signingKey: Buffer,
+    private readonly publicUrl: string,
+  ) {}
 
   async health(): Promise<ComponentHealth> {
     const result = await probe(async () => {
@@ -59,5 +175,129 @@ export class LocalDiskStorage implements ObjectStorage {
       await fs.access(this.root, fs.constants.W_OK);
     });
     return { status: result.up ? 'up' : 'down', required: true, mode: 'local-disk', path: this.root, detail: result.detail };
+  }
+
+  /** The file of a key; keys are our own, but nothing may escape the root all the same. */
+  pathOf(key: string): string {
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`bad object key ${key}`);
+    return file;
+  }
+
+  async put(key: string, body: Readable): Promise<void> {
+    const file = this.pathOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${randomUUID()}.partial`;
+    try {
+      await pipeline(body, createWriteStream(partial));
+      await fs.rename(partial, file);
+    } catch (error) {
+      await fs.rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async size(key: string): Promise<number | null> {
+    const stat = await fs.stat(this.pathOf(key)).catch(() => null);
+    return stat?.size ?? null;
+  }
+
+  async read(key: string): Promise<Readable> {
+    return createReadStream(this.pathOf(key));
+  }
+
+  async remove(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await fs.rm(this.pathOf(key), { force: true });
+      await fs.rm(this.pathOf(`.multipart/${key}`), { recursive: true, force: true });
+    }
+  }
+
+  async downloadUrl(key: string, seconds: number, fileName: string): Promise<string> {
+    return this.signedUrl('objects', { key, name: fileName }, seconds);
+  }
+
+  async startMultipart(key: string): Promise<string> {
+    const uploadId = randomUUID();
+    await fs.mkdir(this.partsDir(key, uploadId), { recursive: true });
+    return uploadId;
+  }
+
+  async partUrl(key: string, uploadId: string, part: number, seconds: number): Promise<string> {
+    return this.signedUrl('parts', { key, uploadId, part: String(part) }, seconds);
+  }
+
+  /** Writes one part (the api's PUT handler for `partUrl`). */
+  async putPart(key: string, uploadId: string, part: number, body: Readable): Promise<void> {
+    const dir = this.partsDir(key, uploadId);
+    await fs.access(dir); // the upload must exist
+    const partial = path.join(dir, `${part}.${randomUUID()}.partial`);
+    try {
+      await pipeline(body, createWriteStream(partial));
+      await fs.rename(partial, path.join(dir, String(part)));
+    } catch (error) {
+      await fs.rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
+    const dir = this.partsDir(key, uploadId);
+    const names = (await fs.readdir(dir).catch(() => [])).filter((n) => /^\d+$/.test(n));
+    const parts = await Promise.all(
+      names.map(async (name) => ({ part: Number(name), etag: name, size: (await fs.stat(path.join(dir, name))).size })),
+    );
+    return parts.sort((a, b) => a.part - b.part);
+  }
+
+  async completeMultipart(key: string, uploadId: string, parts: StoredPart[]): Promise<void> {
+    const dir = this.partsDir(key, uploadId);
+    const file = this.pathOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${randomUUID()}.partial`;
+    const out = createWriteStream(partial);
+    try {
+      for (const { part } of parts) await pipeline(createReadStream(path.join(dir, String(part))), out, { end: false });
+      out.end();
+      await new Promise<void>((resolve, reject) => out.once('finish', resolve).once('error', reject));
+      await fs.rename(partial, file);
+      await fs.rm(dir, { recursive: true, force: true });
+    } catch (error) {
+      out.destroy();
+      await fs.rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async abortMultipart(key: string, uploadId: string): Promise<void> {
+    await fs.rm(this.partsDir(key, uploadId), { recursive: true, force: true });
+  }
+
+  /** The claims of a signed URL this storage made, if its signature holds and it has not expired. */
+  verify(kind: 'objects' | 'parts', query: Record<string, unknown>, now = Date.now()): Record<string, string> | null {
+    const { sig, ...claims } = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    if (!sig || !claims.expires || Number(claims.expires) * 1000 < now) return null;
+    const expected = this.sign(kind, claims);
+    const given = Buffer.from(sig, 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected) ? claims : null;
+  }
+
+  private partsDir(key: string, uploadId: string): string {
+    if (!/^[0-9a-f-]{36}$/.test(uploadId)) throw new Error('bad upload id');
+    return this.pathOf(`.multipart/${key}/${uploadId}`);
+  }
+
+  private signedUrl(kind: 'objects' | 'parts', claims: Record<string, string>, seconds: number): string {
+    const all = { ...claims, expires: String(Math.floor(Date.now() / 1000) + seconds) };
+    const query = new URLSearchParams({ ...all, sig: this.sign(kind, all).toString('base64url') });
+    return `${this.publicUrl}${LOCAL_STORAGE_ROUTE}/${kind}?${query}`;
+  }
+
+  private sign(kind: string, claims: Record<string, string>): Buffer {
+    const canonical = Object.keys(claims)
+      .sort()
+      .map((k) => `${k}=${claims[k]}`)
+      .join('&');
+    return createHmac('sha256', this.signingKey).update(`${kind}?${canonical}`).digest();
   }
 }
