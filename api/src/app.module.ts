@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ProjectionsModule } from '../../projections/src/projections.module';
 import { AdminModule } from './admin/admin.module';
 import { BillingModule } from './billing/billing.module';
+import { CatalogModule } from './catalog/catalog.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import type { AppConfig } from './platform/config/config';
@@ -22,6 +23,7 @@ export class AppModule {
         HealthModule,
         IdentityModule,
         BillingModule,
+        CatalogModule,
         AdminModule,
         // Embedded mode runs the projections here; full mode may leave them to workers.
         ...(config.PROJECTIONS_IN_PROCESS ? [ProjectionsModule] : []),

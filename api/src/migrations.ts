@@ -5,6 +5,7 @@ import type { Migration } from './platform/database/migrations';
 import { eventStoreMigrations } from './platform/event-store/event-store.schema';
 import { simulatedCheckoutMigrations } from './platform/payments/payment-provider';
 import { webhookMigrations } from './billing/infrastructure/stripe-webhooks';
+import { catalogMigrations } from './catalog/application/catalog-context';
 
 /** Schema of the write side and the runner's bookkeeping; read models create their own tables. */
 export const migrations: Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: Migration[] = [
   ...sessionMigrations,
   ...simulatedCheckoutMigrations,
   ...webhookMigrations,
+  ...catalogMigrations,
 ];

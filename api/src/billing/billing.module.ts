@@ -3,6 +3,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { BillingClock } from './application/billing-clock';
 import { BillingContext } from './application/billing-context';
 import { BillingQueries } from './application/billing-queries';
+import { CatalogQueries } from '../catalog/application/catalog-queries';
 import { ArchivePlanHandler, CreatePlanHandler, UpdatePlanHandler } from './application/plan.handlers';
 import { SeedPlans } from './application/seed-plans';
 import {
@@ -26,6 +27,8 @@ import { StripeWebhooks } from './infrastructure/stripe-webhooks';
   providers: [
     BillingContext,
     BillingQueries,
+    // Stateless reads of the catalog's read model, for the plan info's models.
+    CatalogQueries,
     SeedPlans,
     BillingClock,
     StripeWebhooks,

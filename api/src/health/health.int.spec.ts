@@ -40,6 +40,7 @@ describe('GET /api/v1/health/system-status/ against the real servers', () => {
     expect(response.body.components.projections.items).toEqual([
       expect.objectContaining({ name: 'audit_trail', positionsBehind: 0 }),
       expect.objectContaining({ name: 'billing', positionsBehind: 0 }),
+      expect.objectContaining({ name: 'catalog', positionsBehind: 0 }),
       expect.objectContaining({ name: 'kafka_relay', positionsBehind: 0 }),
       expect.objectContaining({ name: 'users', positionsBehind: 0 }),
     ]);

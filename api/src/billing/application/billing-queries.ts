@@ -243,7 +243,7 @@ export class BillingQueries {
       plan_slug: current.plan_id,
       expires_at: iso(current.expires_at),
       permissions: { max_networks: current.max_networks, max_clients_per_network: current.max_clients_per_network },
-      // The model registry fills this; until then no model files exist to offer.
+      // The catalog's to fill (see AccountPlanController): models are not billing's.
       available_models: [],
       download_info: { download_access: current.download_access },
       plan_transitions: { available_upgrades: upgrades },

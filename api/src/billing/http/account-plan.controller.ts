@@ -19,13 +19,14 @@ import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-s
 import { ZodPipe } from '../../platform/http/validation';
 import { BillingContext } from '../application/billing-context';
 import { BillingQueries } from '../application/billing-queries';
+import { CatalogQueries } from '../../catalog/application/catalog-queries';
 import { preferencesDecider } from '../domain/preferences.decider';
 import { BILLING_PROJECTION } from '../projections/billing.projection';
 import { readModelSchema } from '../../../../projections/src/runner/projection';
 
 /**
  * The signed-in user's plan and home page (spec section 7, "Plan and downloads" and
- * "Users"). Downloads answer "no version" until the model registry publishes releases.
+ * "Users"); the plan's models come from the catalog.
  */
 @ApiTags('account')
 @ApiBearerAuth()
@@ -39,39 +40,21 @@ export class AccountPlanController {
     private readonly billing: BillingContext,
     @Inject(EVENT_STORE) store: EventStore,
     @Inject(DATABASE) private readonly database: Database,
+    private readonly catalog: CatalogQueries,
   ) {
     this.preferences = new AggregateRepository(store, preferencesDecider, 'preferences');
   }
 
   @Get(['plan', 'account/plan'])
-  @ApiOperation({ summary: 'What the plan allows now, and the upgrades on offer.' })
+  @ApiOperation({ summary: 'What the plan allows now, the models it includes, and the upgrades on offer.' })
   plan(@CurrentCaller() caller: Caller): Promise<PlanInfo> {
-    return this.queries.planInfo(caller.userId);
-  }
-
-  @Get('downloads/desktop-app-info')
-  desktopAppInfo(): never {
-    throw new DomainError(404, 'No version available for download');
-  }
-
-  @Get('downloads/installation-guide')
-  installationGuide() {
-    return {
-      title: 'Installing the Meshwork desktop host',
-      steps: [
-        'Download the installer from your dashboard.',
-        'Run it on the machine that will host your network and sign in with your Meshwork account.',
-        'Download the models your plan allows from the Models tab.',
-        'Create a network and share its join code with the devices on your local network.',
-        'On each client device, install Meshwork and join with the code.',
-      ],
-    };
+    return this.planInfo(caller);
   }
 
   @Get('users/dashboard')
   async dashboard(@CurrentCaller() caller: Caller): Promise<UserDashboard> {
     const [planInfo, subscription, payments, preferences] = await Promise.all([
-      this.queries.planInfo(caller.userId),
+      this.planInfo(caller),
       this.queries.subscription(caller.userId),
       this.queries.payments(caller.userId, 5),
       this.preferencesOf(caller.userId),
@@ -81,15 +64,19 @@ export class AccountPlanController {
 
   @Get('users/usage-stats')
   async usageStats(@CurrentCaller() caller: Caller): Promise<UsageStats> {
-    const [planInfo, payments] = await Promise.all([this.queries.planInfo(caller.userId), this.queries.payments(caller.userId)]);
+    const [planInfo, payments, downloads] = await Promise.all([
+      this.planInfo(caller),
+      this.queries.payments(caller.userId),
+      this.catalog.downloadHistory(caller.userId, new Date()),
+    ]);
     const completed = payments.filter((p) => p.status === 'completed' || p.status === 'refunded');
     const paidCents = completed.reduce((sum, p) => sum + centsOf(p.amount) - centsOf(p.refunded_amount), 0);
     return {
-      // Networks and downloads arrive with their own contexts; until then nothing is used.
+      // Networks arrive with their own context; until then none is used.
       networks: { used: 0, limit: planInfo.permissions.max_networks },
       clients_per_network: { limit: planInfo.permissions.max_clients_per_network },
       models: { available: planInfo.available_models.length },
-      downloads: { total: 0, last_30_days: 0 },
+      downloads: { total: downloads.total, last_30_days: downloads.last_30_days },
       payments: { total_paid: moneyText(paidCents), count: completed.length },
     };
   }
@@ -107,6 +94,12 @@ export class AccountPlanController {
     });
     await this.billing.caughtUp(position);
     return this.preferencesOf(caller.userId);
+  }
+
+  /** The plan info, with the models the caller's plan includes (from the catalog). */
+  private async planInfo(caller: Caller): Promise<PlanInfo> {
+    const info = await this.queries.planInfo(caller.userId);
+    return { ...info, available_models: await this.catalog.availableTo(info.plan_slug) };
   }
 
   private async preferencesOf(userId: string): Promise<Preferences> {

@@ -6,6 +6,8 @@ export interface ErrorBody {
   message: string;
   errors?: Record<string, string[]>;
   non_field_errors?: string[];
+  /** Model uploads: what was wrong with which file (spec section 7, "Models"). */
+  validation_errors?: { file: string; error: string }[];
 }
 
 /** The spec's default message per status, used when nothing more precise is known. */

@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { type DesktopRelease, type ModelPlan, ReleaseFields, UPLOAD_LIMITS } from '../../../../contracts/src/catalog/catalog.contract';
+import { DomainError } from '../../platform/domain/domain-error';
+import { ZodPipe } from '../../platform/http/validation';
+import { logger } from '../../platform/logging/logger';
+import { CatalogContext, storageUnavailable } from './catalog-context';
+import { CatalogQueries } from './catalog-queries';
+
+const notFound = () => new DomainError(404, 'The requested resource was not found.');
+
+/** Staff actions on published models and desktop releases; each is a command on its stream. */
+@Injectable()
+export class CatalogAdmin {
+  constructor(
+    private readonly catalog: CatalogContext,
+    private readonly queries: CatalogQueries,
+  ) {}
+
+  async setAccess(modelId: string, allowedPlans: ModelPlan[], bulk: boolean, at: Date): Promise<number> {
+    return (await this.catalog.models.execute(modelId, { type: 'ChangeAccess', at, allowedPlans, bulk })).position;
+  }
+
+  /** The matrix dialog's save: each model named gets exactly the plans checked for it. */
+  async setMatrix(matrix: Record<string, boolean>, at: Date): Promise<void> {
+    const byModel = new Map<string, ModelPlan[]>();
+    for (const [key, allowed] of Object.entries(matrix)) {
+      const [modelId, plan] = key.split(':') as [string, ModelPlan];
+      const plans = byModel.get(modelId) ?? [];
+      if (allowed) plans.push(plan);
+      byModel.set(modelId, plans);
+    }
+    let position = 0;
+    for (const [modelId, plans] of byModel) position = Math.max(position, await this.setAccess(modelId, plans, true, at));
+    await this.catalog.caughtUp(position);
+  }
+
+  async setStatus(modelId: string, active: boolean, at: Date): Promise<void> {
+    const { position } = await this.catalog.models.execute(modelId, { type: 'SetStatus', at, active });
+    await this.catalog.caughtUp(position);
+  }
+
+  /** Deletes the model and removes its files from storage (now, or by the sweeper). */
+  async delete(modelId: string, at: Date): Promise<void> {
+    const { state } = await this.catalog.models.load(modelId);
+    if (state.status === 'none' || state.status === 'failed' || state.status === 'deleted') throw notFound();
+    if (state.status === 'processing') throw new DomainError(400, 'The model is still being uploaded.');
+    const keys = state.files.map((f) => f.objectKey);
+    const { position } = await this.catalog.models.execute(
+      modelId,
+      { type: 'Delete', at },
+      { unique: () => ({ release: [this.catalog.nameKey(state.model.name)] }) },
+    );
+    await this.catalog.writing(modelId, keys);
+    await this.catalog.discard(keys);
+    await this.catalog.caughtUp(position);
+  }
+
+  /** A new desktop installer: version and notes first, then the file, streamed to storage. */
+  uploadRelease(request: Request, at: Date): Promise<DesktopRelease> {
+    return new Promise((resolve, reject) => {
+      const fields: Record<string, string> = {};
+      let done: Promise<DesktopRelease> | null = null;
+      let parser: busboy.Busboy;
+      try {
+        parser = busboy({ headers: request.headers, limits: { files: 1, fileSize: UPLOAD_LIMITS.maxFileBytes, fieldSize: 64 * 1024 } });
+      } catch {
+        reject(new DomainError(400, 'Send the release as multipart/form-data.'));
+        return;
+      }
+      parser.on('field', (name, value) => (fields[name] = value));
+      parser.on('file', (_field, stream, info) => {
+        done = this.storeRelease(fields, path.basename(info.filename ?? 'installer.exe'), stream, at);
+        done.catch(() => stream.resume());
+      });
+      parser.on('close', () => {
+        if (!done) return reject(new DomainError(400, 'Choose the installer file.', 'file'));
+        done.then(resolve, reject);
+      });
+      parser.on('error', reject);
+      request.pipe(parser);
+    });
+  }
+
+  async setRelease(version: string, changes: { is_stable?: boolean; is_active?: boolean }, at: Date): Promise<DesktopRelease> {
+    let position = 0;
+    if (changes.is_stable !== undefined)
+      position = (await this.catalog.releases.execute(version, { type: 'MarkStable', at, stable: changes.is_stable })).position;
+    if (changes.is_active !== undefined)
+      position = Math.max(
+        position,
+        (await this.catalog.releases.execute(version, { type: 'SetActive', at, active: changes.is_active })).position,
+      );
+    await this.catalog.caughtUp(position);
+    const release = await this.queries.release(version);
+    if (!release) throw notFound();
+    return release;
+  }
+
+  private async storeRelease(
+    fields: Record<string, string>,
+    fileName: string,
+    stream: NodeJS.ReadableStream,
+    at: Date,
+  ): Promise<DesktopRelease> {
+    const { version, release_notes: releaseNotes } = new ZodPipe(ReleaseFields).transform(fields);
+    const { state } = await this.catalog.releases.load(version);
+    if (state.status !== 'none') throw new DomainError(400, 'This version has already been uploaded.', 'version');
+    const objectKey = `releases/${version}/${fileName}`;
+    const hash = createHash('sha256');
+    let size = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, next) {
+        hash.update(chunk);
+        size += chunk.length;
+        next(null, chunk);
+      },
+    });
+    stream.on('error', (error: Error) => measure.destroy(error));
+    await this.catalog.writing(`release-${version}`, [objectKey]);
+    try {
+      await this.catalog.storage.put(objectKey, stream.pipe(measure));
+    } catch (error) {
+      await this.catalog.discard([objectKey]);
+      throw error instanceof DomainError ? error : storageUnavailable();
+    }
+    const { position } = await this.catalog.releases.execute(version, {
+      type: 'UploadRelease',
+      at,
+      version,
+      releaseNotes,
+      objectKey,
+      fileName,
+      size,
+      sha256: hash.digest('hex'),
+    });
+    await this.catalog.kept([objectKey]);
+    await this.catalog.caughtUp(position);
+    return (await this.queries.release(version))!;
+  }
+}
+
+/**
+ * Removes objects that no model will use: left by a failed upload while storage was down,
+ * or written before a crash (older than a day and never published). Runs every minute.
+ */
+@Injectable()
+export class StorageSweeper implements OnApplicationBootstrap, OnModuleDestroy {
+  static readonly STALE_AFTER_MS = 24 * 3600 * 1000;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly catalog: CatalogContext) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(
+      () => void this.sweep(new Date()).catch((error: unknown) => logger.warn({ err: error }, 'storage sweep failed')),
+      60_000,
+    );
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Returns how many objects it removed. */
+  async sweep(now: Date): Promise<number> {
+    const { rows } = await this.catalog.database.pool.query<{ object_key: string }>(
+      'SELECT object_key FROM catalog_pending_objects WHERE abandoned OR created_at < $1 LIMIT 1000',
+      [new Date(now.getTime() - StorageSweeper.STALE_AFTER_MS)],
+    );
+    const keys = rows.map((r) => r.object_key);
+    if (keys.length === 0) return 0;
+    await this.catalog.storage.remove(keys);
+    await this.catalog.kept(keys);
+    return keys.length;
+  }
+}

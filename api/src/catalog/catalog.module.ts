@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module';
+import { IdentityModule } from '../identity/identity.module';
+import { StorageController } from '../platform/storage/storage.controller';
+import { CatalogAdmin, StorageSweeper } from './application/catalog-admin';
+import { CatalogContext } from './application/catalog-context';
+import { CatalogQueries } from './application/catalog-queries';
+import { ModelUploads } from './application/model-uploads';
+import { AdminModelsController, DownloadsController, ModelsController } from './http/catalog.controllers';
+
+/** AI models, their files and plan access, downloads, and desktop releases. */
+@Module({
+  imports: [IdentityModule, BillingModule],
+  controllers: [AdminModelsController, ModelsController, DownloadsController, StorageController],
+  providers: [CatalogContext, CatalogQueries, ModelUploads, CatalogAdmin, StorageSweeper],
+  exports: [CatalogContext, CatalogQueries, StorageSweeper],
+})
+export class CatalogModule {}

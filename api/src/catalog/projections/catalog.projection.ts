@@ -1,0 +1,265 @@
+import type { PoolClient } from 'pg';
+import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { Projection } from '../../../../projections/src/runner/projection';
+import type { DownloadEvent } from '../domain/download.decider';
+import type { ModelEvent } from '../domain/model.decider';
+import type { ReleaseEvent } from '../domain/release.decider';
+
+export const CATALOG_PROJECTION = 'catalog';
+
+const idOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
+
+/**
+ * The catalog read model: models with their files and plan access, desktop releases, and
+ * every download. Models whose upload failed, and deleted ones, are gone from it.
+ */
+export const catalogProjection: Projection = {
+  name: CATALOG_PROJECTION,
+  handles: [
+    'ModelUploadStarted',
+    'ModelFileStored',
+    'ModelPublished',
+    'ModelProcessingFailed',
+    'ModelDeactivated',
+    'ModelReactivated',
+    'ModelAccessChanged',
+    'ModelDeleted',
+    'ReleaseUploaded',
+    'ReleaseMarkedStable',
+    'ReleaseStableWithdrawn',
+    'ReleaseActivated',
+    'ReleaseDeactivated',
+    'DownloadRecorded',
+  ],
+
+  async createTables(db: PoolClient, schema: string) {
+    await db.query(`
+      CREATE TABLE ${schema}.models (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        display_name text NOT NULL,
+        description text NOT NULL,
+        version text NOT NULL,
+        parameters text NOT NULL,
+        architecture text NOT NULL,
+        status text NOT NULL,
+        allowed_plans jsonb NOT NULL,
+        total_size bigint NOT NULL DEFAULT 0,
+        parts_count integer NOT NULL DEFAULT 0,
+        uploaded_by text,
+        uploaded_at timestamptz NOT NULL
+      );
+      CREATE UNIQUE INDEX ON ${schema}.models (name);
+      CREATE TABLE ${schema}.model_files (
+        model_id text NOT NULL,
+        name text NOT NULL,
+        size bigint NOT NULL,
+        sha256 text NOT NULL,
+        part_index integer NOT NULL,
+        object_key text NOT NULL,
+        PRIMARY KEY (model_id, name)
+      );
+      CREATE TABLE ${schema}.releases (
+        id text PRIMARY KEY,
+        version text NOT NULL,
+        release_notes text NOT NULL,
+        object_key text NOT NULL,
+        file_name text NOT NULL,
+        size bigint NOT NULL,
+        sha256 text NOT NULL,
+        is_stable boolean NOT NULL DEFAULT false,
+        is_active boolean NOT NULL DEFAULT false,
+        released_at timestamptz NOT NULL,
+        -- Numeric version parts, so "newest" sorts 2.10.0 after 2.9.0.
+        version_key integer[] NOT NULL
+      );
+      CREATE TABLE ${schema}.downloads (
+        id text PRIMARY KEY,
+        user_id text NOT NULL,
+        kind text NOT NULL,
+        ref text NOT NULL,
+        version text NOT NULL,
+        file_name text NOT NULL,
+        size bigint NOT NULL,
+        downloaded_at timestamptz NOT NULL
+      );
+      CREATE INDEX ON ${schema}.downloads (user_id, downloaded_at DESC);
+      CREATE INDEX ON ${schema}.downloads (ref);
+      -- Staff actions on models and releases, from their events (spec "Admin audit logging").
+      CREATE TABLE ${schema}.audit (
+        position bigint PRIMARY KEY,
+        action text NOT NULL,
+        resource text NOT NULL,
+        resource_id text NOT NULL,
+        details text NOT NULL,
+        old_data jsonb,
+        new_data jsonb,
+        actor_user_id text,
+        ip text,
+        user_agent text,
+        at timestamptz NOT NULL
+      );`);
+  },
+
+  async apply(db: PoolClient, schema: string, recorded: RecordedEvent) {
+    const id = idOf(recorded.streamId);
+    await recordAudit(db, schema, id, recorded);
+    if (recorded.streamId.startsWith('model-')) return applyModel(db, schema, id, recorded as unknown as ModelEvent, recorded);
+    if (recorded.streamId.startsWith('release-'))
+      return applyRelease(db, schema, id, recorded as unknown as ReleaseEvent, recorded.occurredAt);
+    if (recorded.streamId.startsWith('downloads-')) {
+      const d = (recorded as unknown as DownloadEvent).data;
+      await db.query(
+        `INSERT INTO ${schema}.downloads (id, user_id, kind, ref, version, file_name, size, downloaded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+        [d.downloadId, id, d.kind, d.ref, d.version, d.fileName, d.size, recorded.occurredAt],
+      );
+    }
+  },
+};
+
+async function applyModel(db: PoolClient, schema: string, modelId: string, event: ModelEvent, recorded: RecordedEvent): Promise<void> {
+  const models = `${schema}.models`;
+  switch (event.type) {
+    case 'ModelUploadStarted': {
+      const m = event.data.model;
+      const uploadedBy = (recorded.metadata as { actor?: { userId?: string | null } }).actor?.userId ?? null;
+      await db.query(
+        `INSERT INTO ${models} (id, name, display_name, description, version, parameters, architecture, status, allowed_plans, uploaded_by, uploaded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'processing', $8, $9, $10)`,
+        [
+          modelId,
+          m.name,
+          m.displayName,
+          m.description,
+          m.version,
+          m.parameters,
+          m.architecture,
+          JSON.stringify(event.data.allowedPlans),
+          uploadedBy,
+          recorded.occurredAt,
+        ],
+      );
+      return;
+    }
+    case 'ModelFileStored': {
+      const f = event.data;
+      await db.query(
+        `INSERT INTO ${schema}.model_files (model_id, name, size, sha256, part_index, object_key) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [modelId, f.name, f.size, f.sha256, f.partIndex, f.objectKey],
+      );
+      return;
+    }
+    case 'ModelPublished':
+      await db.query(`UPDATE ${models} SET status = 'active', total_size = $2, parts_count = $3 WHERE id = $1`, [
+        modelId,
+        event.data.totalSize,
+        event.data.partsCount,
+      ]);
+      return;
+    case 'ModelDeactivated':
+    case 'ModelReactivated':
+      await db.query(`UPDATE ${models} SET status = $2 WHERE id = $1`, [
+        modelId,
+        event.type === 'ModelReactivated' ? 'active' : 'inactive',
+      ]);
+      return;
+    case 'ModelAccessChanged':
+      await db.query(`UPDATE ${models} SET allowed_plans = $2 WHERE id = $1`, [modelId, JSON.stringify(event.data.to)]);
+      return;
+    case 'ModelProcessingFailed':
+    case 'ModelDeleted':
+      await db.query(`DELETE FROM ${schema}.model_files WHERE model_id = $1`, [modelId]);
+      await db.query(`DELETE FROM ${models} WHERE id = $1`, [modelId]);
+      return;
+  }
+}
+
+async function applyRelease(db: PoolClient, schema: string, releaseId: string, event: ReleaseEvent, at: Date): Promise<void> {
+  const releases = `${schema}.releases`;
+  switch (event.type) {
+    case 'ReleaseUploaded': {
+      const r = event.data;
+      await db.query(
+        `INSERT INTO ${releases} (id, version, release_notes, object_key, file_name, size, sha256, released_at, version_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [releaseId, r.version, r.releaseNotes, r.objectKey, r.fileName, r.size, r.sha256, at, r.version.split('.').map(Number)],
+      );
+      return;
+    }
+    case 'ReleaseMarkedStable':
+    case 'ReleaseStableWithdrawn':
+      await db.query(`UPDATE ${releases} SET is_stable = $2 WHERE id = $1`, [releaseId, event.type === 'ReleaseMarkedStable']);
+      return;
+    case 'ReleaseActivated':
+    case 'ReleaseDeactivated':
+      await db.query(`UPDATE ${releases} SET is_active = $2 WHERE id = $1`, [releaseId, event.type === 'ReleaseActivated']);
+      return;
+  }
+}
+
+type Audit = { action: string; resource: 'model' | 'release'; details: string; oldData?: unknown; newData?: unknown };
+
+/** The audit entry an event makes, if it is a staff action worth one. */
+function auditOf(recorded: RecordedEvent): Audit | null {
+  const data = recorded.data as Record<string, unknown>;
+  switch (recorded.type) {
+    case 'ModelPublished':
+      return {
+        action: 'UPLOAD',
+        resource: 'model',
+        details: `Uploaded ${data.partsCount} file(s), ${data.totalSize} bytes`,
+        newData: data,
+      };
+    case 'ModelAccessChanged':
+      return {
+        action: data.bulk ? 'BULK_UPDATE_ACCESS' : 'ACCESS',
+        resource: 'model',
+        details: `Plan access: ${(data.to as string[]).join(', ') || 'none'}`,
+        oldData: { allowedPlans: data.from },
+        newData: { allowedPlans: data.to },
+      };
+    case 'ModelDeleted':
+      return { action: 'DELETE', resource: 'model', details: 'Model and its files deleted', oldData: data };
+    case 'ModelDeactivated':
+    case 'ModelReactivated':
+      return { action: 'STATUS', resource: 'model', details: recorded.type === 'ModelDeactivated' ? 'Deactivated' : 'Reactivated' };
+    case 'ReleaseUploaded':
+      return {
+        action: 'UPLOAD',
+        resource: 'release',
+        details: `Desktop release ${data.version}`,
+        newData: { version: data.version, size: data.size },
+      };
+    case 'ReleaseMarkedStable':
+    case 'ReleaseStableWithdrawn':
+    case 'ReleaseActivated':
+    case 'ReleaseDeactivated':
+      return { action: 'STATUS', resource: 'release', details: recorded.type.replace('Release', '') };
+    default:
+      return null;
+  }
+}
+
+async function recordAudit(db: PoolClient, schema: string, resourceId: string, recorded: RecordedEvent): Promise<void> {
+  const audit = auditOf(recorded);
+  if (!audit) return;
+  const actor = (recorded.metadata as { actor?: { userId?: string | null; ip?: string | null; userAgent?: string | null } }).actor;
+  await db.query(
+    `INSERT INTO ${schema}.audit (position, action, resource, resource_id, details, old_data, new_data, actor_user_id, ip, user_agent, at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      recorded.position,
+      audit.action,
+      audit.resource,
+      resourceId,
+      audit.details,
+      audit.oldData === undefined ? null : JSON.stringify(audit.oldData),
+      audit.newData === undefined ? null : JSON.stringify(audit.newData),
+      actor?.userId ?? null,
+      actor?.ip ?? null,
+      actor?.userAgent ?? null,
+      recorded.occurredAt,
+    ],
+  );
+}
