@@ -195,7 +195,8 @@ export class ModelUploads {
       parser.on('close', () => settle(null));
       parser.on('error', (error) => settle(error));
       // A dropped connection ends the body early: fail the file being received, then the form.
-      request.on('aborted', () => {
+      request.once('close', () => {
+        if (request.complete) return;
         const error = new Error('connection closed before the upload finished');
         receiving?.destroy(error);
         parser.destroy(error);

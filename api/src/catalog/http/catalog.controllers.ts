@@ -198,7 +198,7 @@ export class ModelsController {
     const url = await this.catalog.storage.downloadUrl(`models/${model.id}/${file.name}`, LINK_SECONDS, file.name).catch(() => {
       throw storageUnavailable();
     });
-    await this.catalog.downloads.execute(caller.userId, {
+    const recorded = await this.catalog.downloads.execute(caller.userId, {
       type: 'RecordDownload',
       at: new Date(),
       downloadId: randomUUID(),
@@ -208,6 +208,7 @@ export class ModelsController {
       fileName: file.name,
       size: file.size,
     });
+    await this.catalog.caughtUp(recorded.position); // the dashboard's history shows it at once
     return { url, expires_at: new Date(Date.now() + LINK_SECONDS * 1000).toISOString(), size: file.size, sha256: file.sha256 };
   }
 
@@ -250,7 +251,7 @@ export class DownloadsController {
     const body = await this.catalog.storage.read(release.object_key).catch(() => {
       throw storageUnavailable();
     });
-    await this.catalog.downloads.execute(caller.userId, {
+    const recorded = await this.catalog.downloads.execute(caller.userId, {
       type: 'RecordDownload',
       at: new Date(),
       downloadId: randomUUID(),
@@ -260,6 +261,7 @@ export class DownloadsController {
       fileName: release.file_name,
       size: Number(release.size),
     });
+    await this.catalog.caughtUp(recorded.position);
     response.attachment(`Meshwork-Desktop-v${release.version}.exe`);
     response.setHeader('Content-Type', 'application/octet-stream');
     response.setHeader('Content-Length', release.size);

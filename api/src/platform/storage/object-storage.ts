@@ -55,8 +55,6 @@ export function objectStorageFor(config: AppConfig, signingKey: Buffer): ObjectS
     accessKey: config.S3_ACCESS_KEY!,
     secretKey: config.S3_SECRET_KEY!,
     region: config.S3_REGION,
-    // Streams of unknown length are sent in parts of this size, one buffered at a time.
-    partSize: 16 * 1024 * 1024,
   });
   return new S3Storage(client, config.S3_BUCKET);
 }
@@ -68,6 +66,8 @@ type MultipartClient = Client & {
 };
 
 export class S3Storage implements ObjectStorage {
+  /** Size of the parts `put` sends (S3 wants at least 5 MiB but for the last). */
+  static readonly PART_BYTES = 16 * 1024 * 1024;
   private bucketReady: Promise<void> | null = null;
 
   constructor(
@@ -89,9 +89,33 @@ export class S3Storage implements ObjectStorage {
     };
   }
 
+  /**
+   * A multipart upload of our own, part by part: one part in memory at a time, and any
+   * error (the source's or storage's) aborts it, so no parts linger.
+   */
   async put(key: string, body: Readable): Promise<void> {
     await this.ensureBucket();
-    await this.client.putObject(this.bucket, key, body);
+    const uploadId = await this.startMultipart(key);
+    try {
+      const parts: { part: number; etag: string }[] = [];
+      for await (const chunk of inParts(body, S3Storage.PART_BYTES)) {
+        const part = parts.length + 1;
+        const { etag } = await this.client.uploadPart(
+          { bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: {} },
+          chunk,
+        );
+        parts.push({ part, etag });
+      }
+      if (parts.length === 0) {
+        await this.abortMultipart(key, uploadId);
+        await this.client.putObject(this.bucket, key, Buffer.alloc(0));
+        return;
+      }
+      await this.client.completeMultipartUpload(this.bucket, key, uploadId, parts);
+    } catch (error) {
+      await this.abortMultipart(key, uploadId).catch(() => undefined); // storage down: the caller's sweeper retries
+      throw error;
+    }
   }
 
   async size(key: string): Promise<number | null> {
@@ -109,7 +133,9 @@ export class S3Storage implements ObjectStorage {
 
   async remove(keys: string[]): Promise<void> {
     for (const key of keys) {
-      await this.client.removeIncompleteUpload(this.bucket, key);
+      // Answers an error when there is no unfinished upload; the object removal below is
+      // what fails (and is retried by the caller) when storage is really unreachable.
+      await this.client.removeIncompleteUpload(this.bucket, key).catch(() => undefined);
       await this.client.removeObject(this.bucket, key);
     }
   }
@@ -300,4 +326,21 @@ export class LocalDiskStorage implements ObjectStorage {
       .join('&');
     return createHmac('sha256', this.signingKey).update(`${kind}?${canonical}`).digest();
   }
+}
+
+/** The stream's bytes regrouped into buffers of `size` (the last one shorter). */
+async function* inParts(source: Readable, size: number): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of source) {
+    pending.push(chunk as Buffer);
+    length += (chunk as Buffer).length;
+    while (length >= size) {
+      const joined = Buffer.concat(pending, length);
+      yield joined.subarray(0, size);
+      pending = length > size ? [joined.subarray(size)] : [];
+      length -= size;
+    }
+  }
+  if (length > 0) yield Buffer.concat(pending, length);
 }
