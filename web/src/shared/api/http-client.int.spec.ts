@@ -88,20 +88,39 @@ describe('api client', () => {
     expect(seen).toEqual([{ method: 'PATCH', path: '/profile/', authorization: 'Bearer A1', body: { username: 'ada' } }]);
   });
 
-  it('returns a file as a Blob when asked, and still reads a failed answer as a catalogue error', async () => {
+  it('streams a file when asked: headers first, body readable after, a failed answer still a catalogue error', async () => {
     handler = (req, res) => {
       if (req.path === '/missing.exe') return json(res, 404, { message: 'No version available for download' });
-      res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+      res.writeHead(200, {
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': '4',
+        'Content-Disposition': 'attachment; filename="x.exe"',
+      });
       res.end(Buffer.from([0x4d, 0x5a, 0x00, 0xff]));
     };
     const { client } = setup({ access: 'A1' });
-    const file = await client.request<Blob>('/installer.exe', { responseType: 'blob' });
-    expect(file).toBeInstanceOf(Blob);
-    expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([0x4d, 0x5a, 0x00, 0xff]);
-    await expect(client.request('/missing.exe', { responseType: 'blob' })).rejects.toMatchObject({
+    const response = await client.request<Response>('/installer.exe', { responseType: 'stream' });
+    expect(response).toBeInstanceOf(Response);
+    expect(response.headers.get('Content-Length')).toBe('4');
+    expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="x.exe"');
+    expect([...new Uint8Array(await response.arrayBuffer())]).toEqual([0x4d, 0x5a, 0x00, 0xff]);
+    await expect(client.request('/missing.exe', { responseType: 'stream' })).rejects.toMatchObject({
       status: 404,
       message: 'No version available for download',
     });
+  });
+
+  it('lets the caller cancel a streamed body after the headers arrived', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': '1000' });
+      res.write(Buffer.alloc(10)); // and never the rest
+    };
+    const { client } = setup({ access: 'A1' });
+    const controller = new AbortController();
+    const response = await client.request<Response>('/installer.exe', { responseType: 'stream', signal: controller.signal });
+    const reading = response.arrayBuffer();
+    controller.abort();
+    await expect(reading).rejects.toThrow();
   });
 
   it('on a first 401 refreshes with the stored refresh token, keeps the rotated pair, and retries once', async () => {

@@ -17,8 +17,13 @@ export interface RequestOptions {
   auth?: boolean;
   /** On a first 401, refresh the token and retry once. Defaults to `auth`; logout turns it off. */
   refreshOnUnauthorized?: boolean;
-  /** `blob` for files (the desktop installer): a successful body is returned as a Blob. Errors are still JSON. */
-  responseType?: 'json' | 'blob';
+  /**
+   * `stream` for files (the desktop installer): a successful answer is returned as the fetch
+   * `Response` once its headers arrive, its body still unread, so the caller can follow the
+   * transfer. The timeout covers only the wait for the headers; `signal` can still cancel the
+   * body. Errors are still read as JSON.
+   */
+  responseType?: 'json' | 'stream';
 }
 
 export interface ApiClientOptions {
@@ -70,6 +75,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const timer = setTimeout(() => controller.abort(new TimeoutSignal()), timeoutMs);
     const forwardAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', forwardAbort, { once: true });
+    let streaming = false;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -81,15 +87,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         credentials: 'include',
         signal: controller.signal,
       });
-      const asBlob = responseType === 'blob' && response.ok;
-      return { status: response.status, ok: response.ok, body: asBlob ? await response.blob() : parseBody(await response.text()) };
+      streaming = responseType === 'stream' && response.ok;
+      return { status: response.status, ok: response.ok, body: streaming ? response : parseBody(await response.text()) };
     } catch (error) {
       if (controller.signal.reason instanceof TimeoutSignal) throw ApiError.timeout();
       if (signal?.aborted) throw error; // the caller cancelled: not a failure to report
       throw ApiError.network();
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', forwardAbort);
+      // A streamed body is still arriving: the caller's signal must go on reaching it.
+      if (!streaming) signal?.removeEventListener('abort', forwardAbort);
     }
   }
 

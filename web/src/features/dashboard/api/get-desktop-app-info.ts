@@ -1,13 +1,8 @@
+import type { DesktopAppInfo } from '@contracts/catalog/catalog.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 
-/** The newest desktop release (spec "Desktop app info response"). */
-export interface DesktopAppInfo {
-  version: string;
-  download_url: string;
-}
-
-/** GET /downloads/desktop-app-info/: 404 'No version available for download' until a release exists. */
+/** GET /downloads/desktop-app-info/: the newest release; 404 'No version available for download' until one exists. */
 export function fetchDesktopAppInfo(signal?: AbortSignal): Promise<DesktopAppInfo> {
   return apiClient.get<DesktopAppInfo>('/downloads/desktop-app-info/', { signal });
 }

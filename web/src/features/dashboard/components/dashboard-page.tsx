@@ -5,10 +5,10 @@ import { notifyFailure } from '../../../shared/toast/notify';
 import { Button } from '../../../shared/ui/button';
 import { PageSpinner } from '../../../shared/ui/spinner';
 import { useDashboard } from '../api/get-dashboard';
+import { useDownloadHistory } from '../api/get-download-history';
 import { useUsageStats } from '../api/get-usage-stats';
 import { AvailableModels } from './available-models';
 import { DesktopDownloadPanel, UpgradeRequiredPanel } from './desktop-download-panel';
-import type { DownloadRecord } from './desktop-versions';
 import { DownloadAnalytics } from './download-analytics';
 import { Onboarding } from './onboarding/onboarding';
 import { shouldShowOnboarding } from './onboarding/onboarding-steps';
@@ -16,9 +16,6 @@ import { QuickActions } from './quick-actions';
 import { SummaryCards } from './summary-cards';
 
 const LOAD_FAILED = 'Failed to load your account information.';
-
-/** The api does not list a user's past desktop downloads yet; with none, no update banner can show. */
-const RECENT_DOWNLOADS: readonly DownloadRecord[] = [];
 
 function greetingName(user: User): string {
   return user.first_name.trim() || user.username.trim() || user.email;
@@ -28,6 +25,7 @@ function greetingName(user: User): string {
 function DashboardContent() {
   const dashboard = useDashboard();
   const usage = useUsageStats();
+  const history = useDownloadHistory();
 
   useEffect(() => {
     if (dashboard.isError) notifyFailure(LOAD_FAILED, dashboard.error);
@@ -59,14 +57,14 @@ function DashboardContent() {
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           {planInfo.download_info.download_access ? (
-            <DesktopDownloadPanel recentDownloads={RECENT_DOWNLOADS} />
+            <DesktopDownloadPanel downloads={history.data?.downloads} />
           ) : (
             <UpgradeRequiredPanel planName={planInfo.plan_name} />
           )}
           <AvailableModels models={planInfo.available_models} />
         </div>
         <div className="space-y-8">
-          <DownloadAnalytics usage={usage.data} recentDownloads={RECENT_DOWNLOADS} />
+          <DownloadAnalytics usage={usage.data} history={history.data} historyFailed={history.isError} />
           <QuickActions />
         </div>
       </div>

@@ -1,36 +1,89 @@
-import { ArrowUpCircle, Download, Lock } from 'lucide-react';
+import type { DownloadRecord } from '@contracts/catalog/catalog.contract';
+import { ArrowUpCircle, CircleCheck, CircleX, Download, Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import { ApiError } from '../../../shared/api/api-error';
-import { notifyFailure } from '../../../shared/toast/notify';
+import { notifyError, notifyFailure } from '../../../shared/toast/notify';
 import { Button, LinkButton } from '../../../shared/ui/button';
 import { RegionCard } from '../../../shared/ui/region-card';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useDesktopAppInfo } from '../api/get-desktop-app-info';
-import { useDesktopDownload } from '../hooks/use-desktop-download';
-import { isUpdateAvailable, type DownloadRecord } from './desktop-versions';
+import { NO_VERSION, useDesktopDownload, type DesktopDownloadState } from '../hooks/use-desktop-download';
+import { isUpdateAvailable } from './desktop-versions';
+import { DownloadProgressBar } from './download-progress-bar';
 
-const NO_VERSION = 'No version available for download';
 const LOAD_FAILED = 'Failed to load download information';
 
-/** No release yet answers 404: an expected state, not a failure worth a toast. */
+/** No release yet answers 404: an expected state, not a failure worth a toast on load. */
 const isNoRelease = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/** The desktop app for plans that include it: the newest release, its download, and an update banner. */
-export function DesktopDownloadPanel({ recentDownloads }: { recentDownloads: readonly DownloadRecord[] }) {
+function DownloadStatus({ state }: { state: DesktopDownloadState }) {
+  if (state.status === 'downloading')
+    return (
+      <>
+        <DownloadProgressBar label="Download progress" percent={state.percent} />
+        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+          {state.percent === null ? 'Downloading…' : `Downloading… ${state.percent}%`}
+        </p>
+      </>
+    );
+  if (state.status === 'completed')
+    return (
+      <>
+        <DownloadProgressBar label="Download progress" percent={100} />
+        <p className="mt-2 flex items-center gap-1 text-xs text-green-700 dark:text-green-400">
+          <CircleCheck className="size-3.5" aria-hidden /> Download complete
+        </p>
+      </>
+    );
+  if (state.status === 'failed')
+    return (
+      <p className="mt-4 flex items-center gap-1 text-xs text-red-700 dark:text-red-400">
+        <CircleX className="size-3.5" aria-hidden /> Download failed. Please try again.
+      </p>
+    );
+  return null;
+}
+
+/**
+ * The desktop app for plans that include it: the newest release, its download with real
+ * progress, and an update banner when the release is newer than the user's last download.
+ */
+export function DesktopDownloadPanel({ downloads }: { downloads: readonly DownloadRecord[] | undefined }) {
   const info = useDesktopAppInfo({ enabled: true });
-  const { start, progress, downloading } = useDesktopDownload();
+  const { start, state } = useDesktopDownload();
+  const downloading = state.status === 'downloading';
+  const noRelease = info.isError && isNoRelease(info.error);
 
   useEffect(() => {
     if (info.isError && !isNoRelease(info.error)) notifyFailure(LOAD_FAILED, info.error);
   }, [info.isError, info.error]);
 
+  // With no release known, ask again first: one may have been published since the page loaded.
+  async function download() {
+    const version = info.data?.version ?? (await info.refetch()).data?.version;
+    if (version) start(version);
+    else notifyError(NO_VERSION);
+  }
+
+  const button = (
+    <Button className="mt-4" onClick={() => void download()} disabled={downloading || info.isFetching}>
+      {downloading ? <Spinner /> : <Download className="size-4" aria-hidden />}
+      {downloading ? 'Downloading…' : 'Download for Windows'}
+    </Button>
+  );
+
   return (
     <RegionCard title="Desktop App">
       {info.isPending && <Spinner className="size-5" />}
-      {info.isError && <p className="text-sm text-slate-600 dark:text-slate-400">{isNoRelease(info.error) ? NO_VERSION : LOAD_FAILED}</p>}
+      {info.isError && (
+        <>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{noRelease ? NO_VERSION : LOAD_FAILED}</p>
+          {noRelease && button}
+        </>
+      )}
       {info.data && (
         <>
-          {isUpdateAvailable(info.data.version, recentDownloads) && (
+          {downloads && isUpdateAvailable(info.data.version, downloads) && (
             <p
               role="status"
               className="mb-4 flex gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/40 dark:text-brand-100"
@@ -42,22 +95,8 @@ export function DesktopDownloadPanel({ recentDownloads }: { recentDownloads: rea
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Meshwork Desktop v{info.data.version} for Windows. Install it on every machine that joins your network.
           </p>
-          <Button className="mt-4" onClick={() => start(info.data.version)} disabled={downloading}>
-            {downloading ? <Spinner /> : <Download className="size-4" aria-hidden />}
-            {downloading ? 'Downloading…' : 'Download for Windows'}
-          </Button>
-          {progress !== null && (
-            <div
-              role="progressbar"
-              aria-label="Download progress"
-              aria-valuenow={progress}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              className="mt-4 h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
-            >
-              <div className="h-full bg-brand-600 transition-all dark:bg-brand-400" style={{ width: `${progress}%` }} />
-            </div>
-          )}
+          {button}
+          <DownloadStatus state={state} />
         </>
       )}
     </RegionCard>

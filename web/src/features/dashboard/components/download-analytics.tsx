@@ -1,9 +1,10 @@
 import type { UsageStats } from '@contracts/billing/billing.contract';
+import type { DownloadHistory } from '@contracts/catalog/catalog.contract';
 import { CircleCheck, CircleX, Clock, LoaderCircle, type LucideIcon } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format/billing-format';
 import { RegionCard } from '../../../shared/ui/region-card';
-import { downloadStatusKind, type DownloadRecord } from './desktop-versions';
-import { formatMegabytes } from './file-size';
+import { downloadLabel, downloadStatusKind } from './desktop-versions';
+import { formatDownloadSize } from './file-size';
 
 /** Spec section 2: the dashboard lists the three latest downloads. */
 const RECENT_DOWNLOADS_SHOWN = 3;
@@ -15,17 +16,42 @@ const statusIcons: Record<ReturnType<typeof downloadStatusKind>, { icon: LucideI
   pending: { icon: Clock, className: 'text-amber-600 dark:text-amber-400' },
 };
 
-/** Downloads and usage so far, and the latest desktop downloads. */
+function RecentDownloads({ history, failed }: { history: DownloadHistory | undefined; failed: boolean }) {
+  if (failed) return <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Failed to load download information</p>;
+  if (!history) return <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Loading…</p>;
+  if (history.downloads.length === 0) return <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No downloads yet.</p>;
+  return (
+    <ul aria-label="Recent Downloads" className="mt-2 space-y-2">
+      {history.downloads.slice(0, RECENT_DOWNLOADS_SHOWN).map((record) => {
+        const kind = downloadStatusKind(record.status);
+        const { icon: Icon, className } = statusIcons[kind];
+        return (
+          <li key={record.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <Icon className={`size-4 shrink-0 ${className}`} aria-hidden />
+            <span className="sr-only">{kind}</span>
+            <span className="font-medium text-slate-900 dark:text-white">{downloadLabel(record)}</span>
+            <span className="text-slate-500 dark:text-slate-400">{formatDownloadSize(record.fileSize)}</span>
+            <span className="ml-auto text-slate-500 dark:text-slate-400">{formatDateTime(record.downloadDate)}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Downloads so far (from the download history), plan usage, and the latest downloads. */
 export function DownloadAnalytics({
   usage,
-  recentDownloads,
+  history,
+  historyFailed,
 }: {
   usage: UsageStats | undefined;
-  recentDownloads: readonly DownloadRecord[];
+  history: DownloadHistory | undefined;
+  historyFailed: boolean;
 }) {
   const figures = [
-    { label: 'Total downloads', value: usage?.downloads.total },
-    { label: 'Last 30 days', value: usage?.downloads.last_30_days },
+    { label: 'Total downloads', value: history?.total },
+    { label: 'Last 30 days', value: history?.last_30_days },
     { label: 'Models available', value: usage?.models.available },
     { label: 'Networks in use', value: usage && `${usage.networks.used} of ${usage.networks.limit}` },
   ];
@@ -40,25 +66,7 @@ export function DownloadAnalytics({
         ))}
       </dl>
       <h3 className="mt-6 text-sm font-semibold text-slate-900 dark:text-white">Recent Downloads</h3>
-      {recentDownloads.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No downloads yet.</p>
-      ) : (
-        <ul className="mt-2 space-y-2">
-          {recentDownloads.slice(0, RECENT_DOWNLOADS_SHOWN).map((record) => {
-            const kind = downloadStatusKind(record.status);
-            const { icon: Icon, className } = statusIcons[kind];
-            return (
-              <li key={record.id} className="flex items-center gap-3 text-sm">
-                <Icon className={`size-4 shrink-0 ${className}`} aria-hidden />
-                <span className="sr-only">{kind}</span>
-                <span className="font-medium text-slate-900 dark:text-white">v{record.version}</span>
-                <span className="text-slate-500 dark:text-slate-400">{formatMegabytes(record.fileSize)}</span>
-                <span className="ml-auto text-slate-500 dark:text-slate-400">{formatDateTime(record.downloadDate)}</span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <RecentDownloads history={history} failed={historyFailed} />
     </RegionCard>
   );
 }

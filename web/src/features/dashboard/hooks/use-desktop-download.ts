@@ -1,53 +1,67 @@
-import { useEffect, useRef, useState } from 'react';
-import { notifyFailure, notifySuccess } from '../../../shared/toast/notify';
-import { useDownloadDesktopApp } from '../api/download-desktop-app';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../shared/api/api-error';
+import { readWithProgress } from '../../../shared/api/file-transfer';
+import { notifyError, notifyFailure, notifySuccess } from '../../../shared/toast/notify';
+import { fetchDesktopInstaller } from '../api/download-desktop-app';
+import { desktopAppInfoQueryOptions } from '../api/get-desktop-app-info';
+import { refreshDownloadHistory } from '../api/get-download-history';
+import { saveBlob } from './save-file';
 
-/** Spec section 4: the bar creeps to 95 % while the file arrives (the page cannot know its progress), then 100, then clears. */
-const SIMULATED_CEILING = 95;
-const STEP = 5;
-const TICK_MS = 200;
-const CLEAR_AFTER_MS = 2000;
+export const NO_VERSION = 'No version available for download';
 
-function saveFile(file: Blob, fileName: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // The click only queues the download; revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+/** Spec section 4: a finished download shows as complete for this long, then the panel is idle again. */
+export const COMPLETED_RESET_MS = 2000;
 
-/** Downloads the installer for `version` and saves it; `progress` is null when idle. */
+/** Spec section 4's download status, with the real share of bytes received (null: size unknown). */
+export type DesktopDownloadState =
+  { status: 'idle' } | { status: 'downloading'; percent: number | null } | { status: 'completed' } | { status: 'failed' };
+
+/** Downloads the installer for a version with real progress, saves it, and records the outcome. */
 export function useDesktopDownload() {
-  const download = useDownloadDesktopApp();
-  const [progress, setProgress] = useState<number | null>(null);
-  const ticker = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<DesktopDownloadState>({ status: 'idle' });
 
-  useEffect(() => () => clearInterval(ticker.current), []);
   useEffect(() => {
-    if (progress !== 100) return;
-    const timer = setTimeout(() => setProgress(null), CLEAR_AFTER_MS);
+    if (state.status !== 'completed') return;
+    const timer = setTimeout(() => setState({ status: 'idle' }), COMPLETED_RESET_MS);
     return () => clearTimeout(timer);
-  }, [progress]);
+  }, [state.status]);
+
+  const download = useMutation({
+    mutationKey: ['downloads', 'desktop-app'],
+    mutationFn: async (version: string) => {
+      const { response, fileName } = await fetchDesktopInstaller(version);
+      // A render per whole percent, not per chunk: an installer arrives in thousands of chunks.
+      let shown: number | null | undefined;
+      const file = await readWithProgress(response, ({ percent }) => {
+        if (percent === shown) return;
+        shown = percent;
+        setState({ status: 'downloading', percent });
+      });
+      return { file, fileName };
+    },
+    onSuccess: ({ file, fileName }, version) => {
+      saveBlob(file, fileName);
+      setState({ status: 'completed' });
+      notifySuccess(`Successfully downloaded Meshwork Desktop v${version}`);
+    },
+    onError: (error) => {
+      setState({ status: 'failed' });
+      if (error instanceof ApiError && error.status === 404) {
+        // The release was withdrawn after the page loaded: show what is current now.
+        notifyError(NO_VERSION, error);
+        void queryClient.invalidateQueries({ queryKey: desktopAppInfoQueryOptions().queryKey });
+      } else notifyFailure('Download failed. Please try again.', error);
+    },
+    // Failed ones are recorded too: either way the history has changed.
+    onSettled: () => refreshDownloadHistory(queryClient),
+  });
 
   function start(version: string) {
-    setProgress(0);
-    ticker.current = setInterval(() => setProgress((p) => (p === null ? p : Math.min(p + STEP, SIMULATED_CEILING))), TICK_MS);
-    download.mutate(version, {
-      onSuccess: ({ file, fileName }) => {
-        clearInterval(ticker.current);
-        saveFile(file, fileName);
-        setProgress(100);
-        notifySuccess(`Successfully downloaded Meshwork Desktop v${version}`);
-      },
-      onError: (error) => {
-        clearInterval(ticker.current);
-        setProgress(null);
-        notifyFailure('Download failed. Please try again.', error);
-      },
-    });
+    setState({ status: 'downloading', percent: 0 });
+    download.mutate(version);
   }
 
-  return { start, progress, downloading: download.isPending };
+  return { start, state };
 }

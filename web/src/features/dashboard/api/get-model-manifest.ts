@@ -1,0 +1,7 @@
+import type { ModelManifest } from '@contracts/catalog/catalog.contract';
+import { apiClient } from '../../../shared/api/api-client';
+
+/** GET /models/{name}/manifest/: every file of the model; 403 'Your plan does not include this model.' otherwise. */
+export function fetchModelManifest(name: string, signal?: AbortSignal): Promise<ModelManifest> {
+  return apiClient.get<ModelManifest>(`/models/${encodeURIComponent(name)}/manifest/`, { signal });
+}
