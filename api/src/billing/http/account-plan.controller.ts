@@ -14,7 +14,6 @@ import { toUser } from '../../identity/application/user-directory';
 import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { AggregateRepository } from '../../platform/domain/aggregate-repository';
-import { DomainError } from '../../platform/domain/domain-error';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
 import { ZodPipe } from '../../platform/http/validation';
 import { BillingContext } from '../application/billing-context';

@@ -1,6 +1,7 @@
+import { AsyncResource } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import busboy from 'busboy';
 import type { Request } from 'express';
@@ -73,14 +74,21 @@ export class CatalogAdmin {
         return;
       }
       parser.on('field', (name, value) => (fields[name] = value));
-      parser.on('file', (_field, stream, info) => {
-        done = this.storeRelease(fields, path.basename(info.filename ?? 'installer.exe'), stream, at);
-        done.catch(() => stream.resume());
-      });
-      parser.on('close', () => {
-        if (!done) return reject(new DomainError(400, 'Choose the installer file.', 'file'));
-        done.then(resolve, reject);
-      });
+      // Bound to the request's async context, so the release's events name the staff member.
+      parser.on(
+        'file',
+        AsyncResource.bind((_field: string, stream: Readable & { truncated?: boolean }, info: busboy.FileInfo) => {
+          done = this.storeRelease(fields, path.basename(info.filename ?? 'installer.exe'), stream, at);
+          done.catch(() => stream.resume());
+        }),
+      );
+      parser.on(
+        'close',
+        AsyncResource.bind(() => {
+          if (!done) return reject(new DomainError(400, 'Choose the installer file.', 'file'));
+          done.then(resolve, reject);
+        }),
+      );
       parser.on('error', reject);
       request.pipe(parser);
     });

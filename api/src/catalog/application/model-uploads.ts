@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { AsyncResource } from 'node:async_hooks';
+import { type Readable, Transform } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import busboy from 'busboy';
 import type { Request } from 'express';
@@ -131,49 +132,54 @@ export class ModelUploads {
         fields[name] = value;
       });
 
-      parser.on('file', (_field, stream, info) => {
-        receiving = stream;
-        work = work.then(async () => {
-          if (fatal) return void stream.resume();
-          try {
-            model ??= await this.start(fields, at);
-            const name = path.basename(info.filename ?? '');
-            const problem =
-              fileProblem(name, null, seen) ?? (model.fields.checksums[name] ? null : uploadMessages.missingChecksums([name]));
-            seen.add(name);
-            if (problem) {
-              problems.push({ file: name, error: problem });
-              return void stream.resume();
-            }
-            const key = `models/${model.modelId}/${name}`;
-            await this.catalog.writing(model.modelId, [key]);
-            const measure = new Measure(UPLOAD_LIMITS.maxTotalBytes - total);
-            let truncated = false;
-            stream.on('limit', () => (truncated = true));
-            stream.on('error', (error) => measure.destroy(error));
+      // busboy's events fire outside the request's async context: bind them to it, so the
+      // events they append carry the staff member, ip and correlation id.
+      parser.on(
+        'file',
+        AsyncResource.bind((_field: string, stream: Readable & { truncated?: boolean }, info: busboy.FileInfo) => {
+          receiving = stream;
+          work = work.then(async () => {
+            if (fatal) return void stream.resume();
             try {
-              await this.catalog.storage.put(key, stream.pipe(measure));
-            } catch (error) {
-              stored.push({ name, size: measure.bytes, sha256: '', partIndex: -1, objectKey: key }); // written in part: discard it too
-              if (error instanceof TotalTooLarge) {
-                problems.push({ file: name, error: uploadMessages.totalTooLarge(formatSize(UPLOAD_LIMITS.maxTotalBytes)) });
-                fatal ??= rejected('File validation failed.', problems);
+              model ??= await this.start(fields, at);
+              const name = path.basename(info.filename ?? '');
+              const problem =
+                fileProblem(name, null, seen) ?? (model.fields.checksums[name] ? null : uploadMessages.missingChecksums([name]));
+              seen.add(name);
+              if (problem) {
+                problems.push({ file: name, error: problem });
                 return void stream.resume();
               }
-              throw error;
+              const key = `models/${model.modelId}/${name}`;
+              await this.catalog.writing(model.modelId, [key]);
+              const measure = new Measure(UPLOAD_LIMITS.maxTotalBytes - total);
+              let truncated = false;
+              stream.on('limit', () => (truncated = true));
+              stream.on('error', (error: Error) => measure.destroy(error));
+              try {
+                await this.catalog.storage.put(key, stream.pipe(measure));
+              } catch (error) {
+                stored.push({ name, size: measure.bytes, sha256: '', partIndex: -1, objectKey: key }); // written in part: discard it too
+                if (error instanceof TotalTooLarge) {
+                  problems.push({ file: name, error: uploadMessages.totalTooLarge(formatSize(UPLOAD_LIMITS.maxTotalBytes)) });
+                  fatal ??= rejected('File validation failed.', problems);
+                  return void stream.resume();
+                }
+                throw error;
+              }
+              total += measure.bytes;
+              const sha256 = measure.hash.digest('hex');
+              stored.push({ name, size: measure.bytes, sha256, partIndex: stored.length, objectKey: key });
+              if (truncated) problems.push({ file: name, error: uploadMessages.fileTooLarge(formatSize(UPLOAD_LIMITS.maxFileBytes)) });
+              else if (sha256 !== model.fields.checksums[name]!.toLowerCase())
+                problems.push({ file: name, error: uploadMessages.checksumMismatch });
+            } catch (error) {
+              fatal ??= error;
+              stream.resume();
             }
-            total += measure.bytes;
-            const sha256 = measure.hash.digest('hex');
-            stored.push({ name, size: measure.bytes, sha256, partIndex: stored.length, objectKey: key });
-            if (truncated) problems.push({ file: name, error: uploadMessages.fileTooLarge(formatSize(UPLOAD_LIMITS.maxFileBytes)) });
-            else if (sha256 !== model.fields.checksums[name]!.toLowerCase())
-              problems.push({ file: name, error: uploadMessages.checksumMismatch });
-          } catch (error) {
-            fatal ??= error;
-            stream.resume();
-          }
-        });
-      });
+          });
+        }),
+      );
 
       const finish = async (streamError: unknown) => {
         await work;
@@ -192,8 +198,14 @@ export class ModelUploads {
         finished = true;
         finish(streamError).then(resolve, reject);
       };
-      parser.on('close', () => settle(null));
-      parser.on('error', (error) => settle(error));
+      parser.on(
+        'close',
+        AsyncResource.bind(() => settle(null)),
+      );
+      parser.on(
+        'error',
+        AsyncResource.bind((error: unknown) => settle(error)),
+      );
       // A dropped connection ends the body early: fail the file being received, then the form.
       request.once('close', () => {
         if (request.complete) return;

@@ -422,6 +422,8 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
       }[];
       const mine = audit.filter((e) => e.resourceId === model.model_id).map((e) => e.action);
       expect(mine).toEqual(['DELETE', 'STATUS', 'BULK_UPDATE_ACCESS', 'UPLOAD']);
+      // Every entry names the staff member, the multipart upload's included.
+      for (const entry of audit.filter((e) => e.resourceId === model.model_id)) expect(entry.adminId).toEqual(expect.any(String));
       const access = audit.find((e) => e.resourceId === model.model_id && e.action === 'BULK_UPDATE_ACCESS')!;
       expect(access).toMatchObject({
         oldData: { allowedPlans: ['pro'] },

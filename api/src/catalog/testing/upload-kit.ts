@@ -62,7 +62,9 @@ export function streamUpload(options: {
   return new Promise((resolve) => {
     let settled = false;
     const done = (value: { status: number; body: Record<string, unknown> } | 'dropped') => {
-      if (!settled) ((settled = true), resolve(value));
+      if (settled) return;
+      settled = true;
+      resolve(value);
     };
     const request = http.request(
       {
