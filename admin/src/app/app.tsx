@@ -8,6 +8,7 @@ import { AccessDenied } from '../layout/access-denied';
 import { ConsoleLayout } from '../layout/console-layout';
 import { ConsoleLoading } from '../layout/console-loading';
 import { TopRightNotification } from '../layout/top-right-notification';
+import models from '../models';
 import payments from '../payments';
 import plans from '../plans';
 import users from '../users';
@@ -48,6 +49,7 @@ export function App() {
           <Resource name="users" {...users} />
           <Resource name="plans" {...plans} />
           <Resource name="payments" {...payments} />
+          <Resource name="models" {...models} />
           <CustomRoutes>
             {screens.map(({ name }) => (
               <Route key={name} path={`/${name}`} element={<ComingSoon name={name} />} />

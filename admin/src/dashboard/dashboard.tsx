@@ -2,6 +2,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Button, Title, useRefresh, useTranslate } from 'react-admin';
 import { screens } from '../coming-soon/screens';
+import models from '../models';
 import payments from '../payments';
 import plans from '../plans';
 import users from '../users';
@@ -14,6 +15,7 @@ const tiles = [
   { name: 'plans', icon: plans.icon },
   { name: 'payments', icon: payments.icon },
   ...screens,
+  { name: 'models', icon: models.icon },
 ];
 
 /** The console's home (/admin): a refresh button, the figures of GET /admin-panel/dashboard/ and quick-action tiles to every staff screen. */

@@ -1,7 +1,7 @@
 import { Menu, useTranslate } from 'react-admin';
 import { screens } from '../coming-soon/screens';
 
-/** Dashboard, users, plans, payments, then the screens still to come, in the order of spec section 2. */
+/** Dashboard, users, plans, payments, analytics (still to come), models: the order of spec section 2. */
 export function ConsoleMenu() {
   const translate = useTranslate();
   return (
@@ -13,6 +13,7 @@ export function ConsoleMenu() {
       {screens.map(({ name, icon: Icon }) => (
         <Menu.Item key={name} to={`/${name}`} primaryText={translate(`resources.${name}.name`, { smart_count: 2 })} leftIcon={<Icon />} />
       ))}
+      <Menu.ResourceItem name="models" />
     </Menu>
   );
 }

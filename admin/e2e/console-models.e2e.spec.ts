@@ -1,0 +1,447 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
+import { Register } from '../../api/src/identity/application/register.handler';
+import { freePort, launchBrowser } from '../../api/src/testing/browser';
+import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
+import {
+  type AdminModel,
+  type AdminModelList,
+  type DesktopRelease,
+  RESUMABLE_THRESHOLD_BYTES,
+  uploadMessages,
+  UPLOAD_LIMITS,
+  type UploadResponse,
+} from '../../contracts/src/catalog/catalog.contract';
+import type { AuthResponse } from '../../contracts/src/identity/account.contract';
+
+const root = path.resolve(__dirname, '../..');
+const adminDir = path.join(root, 'admin');
+const PASSWORD = 'Str0ngPassword';
+const GiB = 1024 * 1024 * 1024;
+const MiB = 1024 * 1024;
+
+/** Newest modification time under a folder. */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+/** The app serves admin/dist as it finds it at start: build it first when it is missing or older than its sources. */
+function ensureConsoleBuilt(): void {
+  const index = path.join(adminDir, 'dist', 'index.html');
+  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  if (builtAt >= Math.max(newest(path.join(adminDir, 'src')), fs.statSync(path.join(adminDir, 'index.html')).mtimeMs)) return;
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: adminDir, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`building the console failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** Today as the browser names the export file: its local date. */
+function localDate(today = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+}
+
+/**
+ * A file of `size` bytes on disk. Sparse (no bytes written) unless `data` is given, so a
+ * 10 GiB model costs nothing: the browser still reads and hashes every byte of it.
+ */
+function fileOnDisk(dir: string, name: string, size: number, data?: Buffer): string {
+  const file = path.join(dir, name);
+  if (data) fs.writeFileSync(file, data);
+  else {
+    fs.closeSync(fs.openSync(file, 'w'));
+    fs.truncateSync(file, size);
+  }
+  return file;
+}
+
+/**
+ * AI Model Management in the staff console, in a real browser against the whole api with
+ * real MinIO behind it: uploads in one request and part by part, access, export, delete,
+ * the upload checks, desktop releases, and the staff gate.
+ */
+describe('staff console: AI models (real browser)', () => {
+  let subject: TestApp;
+  let browser: Browser;
+  let base = '';
+  let staff: AuthResponse;
+  let customer: AuthResponse;
+  let scratch = '';
+  const tag = randomUUID().slice(0, 6);
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'console-models-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    subject = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '', PUBLIC_URL: base });
+    await subject.app.listen(port, '127.0.0.1');
+    const bus = subject.app.get(CommandBus);
+    const register = (name: string, isStaff = false): Promise<AuthResponse> =>
+      bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, isStaff, new Date()));
+    staff = await register('staff', true);
+    customer = await register('carol');
+    browser = await launchBrowser();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await subject?.close();
+    if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  const contexts: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  /** A browser signed in as the site would leave it: tokens in localStorage, set once before the first page. */
+  async function signedInPage(session: AuthResponse): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+    contexts.push(context);
+    await context.addInitScript(
+      ([access, refresh]) => {
+        if (sessionStorage.getItem('seeded')) return;
+        localStorage.setItem('token', access!);
+        localStorage.setItem('refreshToken', refresh!);
+        sessionStorage.setItem('seeded', 'yes');
+      },
+      [session.tokens.access, session.tokens.refresh],
+    );
+    return context.newPage();
+  }
+
+  async function api<T>(method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+    const response = await fetch(`${base}/api/v1${url}`, {
+      method,
+      headers: { Authorization: `Bearer ${staff.tokens.access}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
+  }
+
+  const listedModels = async () => (await api<AdminModelList>('GET', '/models/admin/')).json.models;
+
+  /** A model of two small files, uploaded straight to the api. */
+  async function modelFromApi(name: string, plans: string[]): Promise<UploadResponse> {
+    const files = [
+      { name: 'weights.bin', data: randomBytes(50_000) },
+      { name: 'config.json', data: Buffer.from('{"layers": 2}') },
+    ];
+    const form = uploadForm(
+      {
+        name,
+        display_name: `Model ${name}`,
+        description: 'Made by the test',
+        version: '1.0.0',
+        allowed_plans: JSON.stringify(plans),
+        checksums: JSON.stringify(Object.fromEntries(files.map((f) => [f.name, sha256(f.data)]))),
+      },
+      files,
+    );
+    const response = await fetch(`${base}/api/v1/models/admin/upload/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${staff.tokens.access}` },
+      body: form,
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()) as UploadResponse;
+  }
+
+  async function openModels(page: Page): Promise<void> {
+    await page.goto(`${base}/admin/models`);
+    await page.getByRole('tab', { name: 'Models', selected: true }).waitFor();
+  }
+
+  async function openUploadDialog(page: Page) {
+    await page.getByRole('button', { name: 'Upload Model' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload AI Model' });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  const modelCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+  it('uploads a model of two files through the dialog, with checksums computed in the browser, and shows its card and details', async () => {
+    const name = `tiny_${tag}`;
+    const displayName = `Tiny LLM ${tag}`;
+    const weights = randomBytes(200_000);
+    const config = Buffer.from(JSON.stringify({ hidden_size: 64, layers: 2 }));
+    const page = await signedInPage(staff);
+    await openModels(page);
+    const dialog = await openUploadDialog(page);
+
+    // The spec's defaults: version 1.0.0, a three-row description.
+    await expect(dialog.getByLabel('Version').inputValue()).resolves.toBe(UPLOAD_LIMITS.defaultVersion);
+    await expect(dialog.getByLabel('Description').getAttribute('rows')).resolves.toBe('3');
+    await dialog.getByText('internal identifier, lowercase, underscores allowed').waitFor();
+    const submit = dialog.getByRole('button', { name: 'Upload Model' });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+
+    await dialog.getByLabel('Model name').fill(name);
+    await dialog.getByLabel('Display name').fill(displayName);
+    await dialog.getByLabel('Description').fill('A very small model for tests');
+    await dialog.getByLabel('Parameters (optional)').fill('7B');
+    await dialog.getByLabel('Architecture (optional)').fill('Llama');
+    await dialog.getByRole('checkbox', { name: 'Pro Plan' }).check();
+    await dialog.locator('input[type=file]').setInputFiles([
+      { name: 'model.onnx', mimeType: 'application/octet-stream', buffer: weights },
+      { name: 'config.json', mimeType: 'application/json', buffer: config },
+    ]);
+
+    // Each file gets a green tick and the first 8 characters of its SHA-256.
+    const files = dialog.getByRole('list', { name: 'Model Files' });
+    await files
+      .locator('[data-state=processed]', { hasText: 'model.onnx' })
+      .getByText(`SHA-256 ${sha256(weights).slice(0, 8)}`)
+      .waitFor();
+    await files
+      .locator('[data-state=processed]', { hasText: 'config.json' })
+      .getByText(`SHA-256 ${sha256(config).slice(0, 8)}`)
+      .waitFor();
+    await page.getByText('model.onnx processed successfully').waitFor();
+    await dialog.getByTestId('upload-summary').getByText('2 files').waitFor();
+
+    await submit.click();
+    await page.getByText(`Model "${displayName}" uploaded successfully!`).waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ state: 'detached' });
+
+    const card = modelCard(page, displayName);
+    await card.waitFor();
+    const shown = await card.innerText();
+    expect(shown).toContain('Pro Plan');
+    expect(shown).not.toContain('Free Plan');
+    expect(shown).toContain('Active');
+    expect(shown).toContain('7B');
+    expect(shown).toContain(`${name} · v1.0.0`);
+
+    const stored = (await listedModels()).find((model) => model.name === name);
+    expect(stored).toMatchObject({ display_name: displayName, allowedPlans: ['pro'], status: 'active' });
+    expect(Object.fromEntries(stored!.files.map((file) => [file.name, file.sha256]))).toEqual({
+      'model.onnx': sha256(weights),
+      'config.json': sha256(config),
+    });
+
+    await card.getByRole('button', { name: 'Details' }).click();
+    const details = page.getByRole('dialog', { name: displayName });
+    await details.waitFor();
+    const detailText = await details.innerText();
+    for (const text of ['Llama', 'A very small model for tests', stored!.fileName, 'Pro Plan', `SHA-256 ${sha256(weights).slice(0, 8)}…`]) {
+      expect(detailText).toContain(text);
+    }
+    expect(detailText).toContain(`staff_${tag}`);
+    await details.getByRole('button', { name: 'Close' }).click();
+    await details.waitFor({ state: 'detached' });
+  }, 120_000);
+
+  it('changes access in the matrix, exports the access CSV and deletes a model after the exact confirmation', async () => {
+    const name = `matrix_${tag}`;
+    const displayName = `Model ${name}`;
+    const uploaded = await modelFromApi(name, ['free']);
+    const page = await signedInPage(staff);
+    await openModels(page);
+    const card = modelCard(page, displayName);
+    await card.getByText('Free Plan').waitFor();
+
+    await page.getByRole('button', { name: 'Manage Access' }).click();
+    const matrix = page.getByRole('dialog', { name: 'Model Access Matrix' });
+    await matrix.getByRole('checkbox', { name: `${displayName}: Free Plan` }).uncheck();
+    await matrix.getByRole('checkbox', { name: `${displayName}: Pro Plan` }).check();
+    await matrix.getByRole('checkbox', { name: `${displayName}: Enterprise Plan` }).check();
+    await matrix.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Model access permissions updated').waitFor();
+    await matrix.waitFor({ state: 'detached' });
+    await card.getByText('Enterprise Plan').waitFor();
+    expect(await card.innerText()).not.toContain('Free Plan');
+    const afterMatrix = (await api<AdminModel>('GET', `/models/admin/${uploaded.model_id}/`)).json;
+    expect([...afterMatrix.allowedPlans].sort()).toEqual(['enterprise', 'pro']);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toBe(`model-access-${localDate()}.csv`);
+    const lines = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(lines[0]).toBe('Model Name,Version,Free Plan,Pro Plan,Enterprise Plan');
+    expect(lines).toContain(`${displayName},1.0.0,No,Yes,Yes`);
+    expect(lines).toHaveLength((await listedModels()).length + 1);
+    await page.getByText('Model access data exported successfully').waitFor();
+
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete ${displayName}?` });
+    await confirm
+      .getByText(
+        `Are you sure you want to delete "${displayName}"? This action cannot be undone and will remove the model file from the server.`,
+        { exact: true },
+      )
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Model deleted successfully').waitFor();
+    await card.waitFor({ state: 'detached' });
+    expect((await listedModels()).some((model) => model.id === uploaded.model_id)).toBe(false);
+  }, 120_000);
+
+  it('refuses files against the limits as they are added, and lists the submit checks in the spec’s order', async () => {
+    const huge = fileOnDisk(scratch, 'huge.bin', 10 * GiB + 1);
+    // Big enough that its checksum is still being computed when the form is submitted.
+    const big = fileOnDisk(scratch, 'big.safetensors', 8 * GiB);
+    const page = await signedInPage(staff);
+    await openModels(page);
+    const dialog = await openUploadDialog(page);
+    const input = dialog.locator('input[type=file]');
+    const rejected = dialog.getByTestId('rejected-files');
+
+    await input.setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
+    await rejected.getByText(`notes.txt: ${uploadMessages.fileType('.txt')}`, { exact: true }).waitFor();
+    await input.setInputFiles(huge);
+    await rejected.getByText(`huge.bin: ${uploadMessages.fileTooLarge('10 GB')}`, { exact: true }).waitFor();
+    await input.setInputFiles(big);
+    await dialog.locator('[data-state=processing]', { hasText: 'big.safetensors' }).waitFor();
+    await input.setInputFiles(big);
+    await rejected.getByText(`big.safetensors: ${uploadMessages.duplicate}`, { exact: true }).waitFor();
+    await dialog.getByTestId('upload-summary').getByText('1 file, 8 GB in all').waitFor();
+
+    await dialog.getByLabel('Version').fill('  ');
+    await dialog.getByRole('button', { name: 'Upload Model' }).click();
+    await page.getByText('Please fix validation errors before submitting').waitFor();
+    const errors = dialog.getByTestId('upload-errors').getByRole('listitem');
+    await expect(errors.allInnerTexts()).resolves.toEqual([
+      uploadMessages.nameRequired,
+      uploadMessages.displayNameRequired,
+      uploadMessages.versionRequired,
+      uploadMessages.planRequired,
+      uploadMessages.missingChecksums(['big.safetensors']),
+    ]);
+
+    // Removing the file drops it (and stops its hashing) and clears the list of errors.
+    await dialog.getByRole('button', { name: 'Remove big.safetensors' }).click();
+    await page.getByText('big.safetensors removed').waitFor();
+    await dialog.getByTestId('upload-errors').waitFor({ state: 'detached' });
+    await expect(dialog.getByRole('button', { name: 'Upload Model' }).isDisabled()).resolves.toBe(true);
+  }, 120_000);
+
+  it('uploads a big model part by part, resuming after a reload and retrying a part lost to a network drop', async () => {
+    const name = `big_${tag}`;
+    const displayName = `Big model ${tag}`;
+    const data = randomBytes(RESUMABLE_THRESHOLD_BYTES + 6 * MiB);
+    const weights = fileOnDisk(scratch, 'weights.bin', data.length, data);
+    const page = await signedInPage(staff);
+
+    /** Fills the form and picks the file; resolves once its checksum is computed. */
+    const fillIn = async () => {
+      const dialog = await openUploadDialog(page);
+      await dialog.getByLabel('Model name').fill(name);
+      await dialog.getByLabel('Display name').fill(displayName);
+      await dialog.getByRole('checkbox', { name: 'Enterprise Plan' }).check();
+      await dialog.locator('input[type=file]').setInputFiles(weights);
+      await dialog
+        .locator('[data-state=processed]', { hasText: 'weights.bin' })
+        .getByText(`SHA-256 ${sha256(data).slice(0, 8)}`)
+        .waitFor();
+      return dialog;
+    };
+    const partOf = (url: string) => Number(new URL(url).searchParams.get('partNumber'));
+
+    // First visit: parts 1 and 2 reach storage; every other part is lost until the page is reloaded.
+    // After the reload, the first try of part 3 is lost too (a network drop) and is tried again.
+    let phase: 'first' | 'reloading' | 'second' = 'first';
+    const sent = { first: [] as number[], second: [] as number[] };
+    let dropped = false;
+    await page.route(
+      (url) => url.searchParams.has('partNumber'),
+      async (route) => {
+        const part = partOf(route.request().url());
+        if (phase === 'reloading' || (phase === 'first' && part > 2)) return route.abort('internetdisconnected');
+        if (phase === 'second' && part === 3 && !dropped) {
+          dropped = true;
+          return route.abort('internetdisconnected');
+        }
+        sent[phase].push(part);
+        await route.continue();
+      },
+    );
+    const stored = (part: number) =>
+      page.waitForResponse((response) => response.request().method() === 'PUT' && partOf(response.request().url()) === part, {
+        timeout: 60_000,
+      });
+    await openModels(page);
+    let dialog = await fillIn();
+    const firstParts = Promise.all([stored(1), stored(2)]);
+    await dialog.getByRole('button', { name: 'Upload Model' }).click();
+    await firstParts;
+    await dialog.getByText(/^Uploading: [1-9]\d*%$/).waitFor();
+
+    phase = 'reloading';
+    await page.reload();
+    await page.getByRole('tab', { name: 'Models', selected: true }).waitFor();
+    dialog = await fillIn();
+    await dialog.getByText('An interrupted upload of these files will carry on where it stopped.').waitFor();
+    phase = 'second';
+    await dialog.getByRole('button', { name: 'Upload Model' }).click();
+    await page.getByText(`Model "${displayName}" uploaded successfully!`).waitFor({ timeout: 60_000 });
+
+    expect(sent.first.sort()).toEqual([1, 2]);
+    expect(dropped).toBe(true);
+    expect(sent.second.sort()).toEqual([3, 4, 5]);
+    await modelCard(page, displayName).getByText('Enterprise Plan').waitFor();
+    const model = (await listedModels()).find((candidate) => candidate.name === name);
+    expect(model).toMatchObject({ status: 'active', fileSize: data.length, allowedPlans: ['enterprise'], uploadedBy: `staff_${tag}` });
+    expect(model!.files[0]!.sha256).toBe(sha256(data));
+    // A finished upload is forgotten: the same files would start a new one.
+    await expect(page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('modelUpload')))).resolves.toEqual([]);
+  }, 180_000);
+
+  it('publishes a desktop release, then marks it stable, activates and deactivates it', async () => {
+    const version = `7.${Math.floor(Math.random() * 1000)}.1`;
+    const release = async () => (await api<DesktopRelease[]>('GET', '/models/admin/releases/')).json.find((r) => r.version === version);
+    const page = await signedInPage(staff);
+    await openModels(page);
+    await page.getByRole('tab', { name: 'Desktop releases' }).click();
+    const form = page.getByRole('form', { name: 'New release' });
+    await form.getByLabel('Version').fill(version);
+    await form.getByLabel('Release notes').fill('Faster model loading');
+    await form.getByTestId('release-file-input').setInputFiles({
+      name: 'Meshwork-Setup.exe',
+      mimeType: 'application/octet-stream',
+      buffer: randomBytes(300_000),
+    });
+    await form.getByRole('button', { name: 'Publish release' }).click();
+    await page.getByText(`Desktop release ${version} published`).waitFor();
+
+    // A new release is neither stable nor active until staff say so.
+    const row = page.locator('tbody tr', { hasText: version });
+    await row.getByText('Faster model loading').waitFor();
+    expect(await row.innerText()).toContain('Pre-release');
+    await row.getByRole('button', { name: 'Mark Stable' }).click();
+    await row.getByText('Stable', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Activate', exact: true }).click();
+    await row.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
+    await expect(release()).resolves.toMatchObject({ isStable: true, isActive: true, releaseNotes: 'Faster model loading' });
+
+    await row.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await row.getByRole('button', { name: 'Activate', exact: true }).waitFor();
+    await expect(release()).resolves.toMatchObject({ isStable: true, isActive: false });
+  }, 120_000);
+
+  it('turns a customer away from the models screen without calling the models api', async () => {
+    const page = await signedInPage(customer);
+    const adminCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/models/admin')) adminCalls.push(request.url());
+    });
+    await page.goto(`${base}/admin/models`);
+    await page.getByText('Access Denied', { exact: true }).waitFor();
+    await page.getByText('Access denied. Admin privileges required.').first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    expect(adminCalls).toEqual([]);
+  });
+});

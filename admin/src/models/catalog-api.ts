@@ -1,0 +1,69 @@
+import type {
+  AdminModel,
+  AdminModelList,
+  CatalogAuditEntry,
+  DesktopRelease,
+  PartUrl,
+  ResumableUpload,
+  ResumableUploadStart,
+  UploadResponse,
+} from '../../../contracts/src/catalog/catalog.contract';
+import { authorizedFetch } from '../auth/http-client';
+import { API_BASE } from '../auth/site-urls';
+
+const MODELS = `${API_BASE}/models/admin`;
+const id = (value: string) => encodeURIComponent(value);
+
+async function call<T>(url: string, method = 'GET', body?: unknown): Promise<T> {
+  const { json } = await authorizedFetch(url, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return json as T;
+}
+
+/**
+ * The model catalogue's admin calls (spec section 7, "Models"). They join the data provider
+ * as methods of their own, so `useDataProvider()` hands a refused session to the auth
+ * provider as it does for every other call.
+ */
+export const catalogMethods = {
+  /** GET /models/admin/: every model, newest first. */
+  getAdminModels: async (): Promise<AdminModel[]> => (await call<AdminModelList>(`${MODELS}/`)).models,
+
+  /** POST /models/admin/access/: the matrix's checkboxes; answers the models it changed. */
+  updateModelAccess: async (matrix: Record<string, boolean>): Promise<AdminModel[]> =>
+    (await call<AdminModelList>(`${MODELS}/access/`, 'POST', { matrix })).models,
+
+  /** PATCH /models/admin/{id}/: take a model off the plans' lists, or put it back. */
+  setModelStatus: (modelId: string, status: 'active' | 'inactive'): Promise<AdminModel> =>
+    call<AdminModel>(`${MODELS}/${id(modelId)}/`, 'PATCH', { status }),
+
+  /** DELETE /models/admin/{id}/: the model and its files in storage. */
+  deleteModel: (modelId: string): Promise<{ id: string }> => call<{ id: string }>(`${MODELS}/${id(modelId)}/`, 'DELETE'),
+
+  /** GET /models/admin/audit/: what staff did to models and releases, from the event log. */
+  getCatalogAudit: (): Promise<CatalogAuditEntry[]> => call<CatalogAuditEntry[]>(`${MODELS}/audit/`),
+
+  startModelUpload: (body: ResumableUploadStart): Promise<ResumableUpload> => call<ResumableUpload>(`${MODELS}/uploads/`, 'POST', body),
+
+  getModelUpload: (uploadId: string): Promise<ResumableUpload> => call<ResumableUpload>(`${MODELS}/uploads/${id(uploadId)}/`),
+
+  getModelUploadPartUrl: (uploadId: string, file: string, part: number): Promise<PartUrl> =>
+    call<PartUrl>(`${MODELS}/uploads/${id(uploadId)}/parts/`, 'POST', { file, part }),
+
+  completeModelUpload: (uploadId: string): Promise<UploadResponse> =>
+    call<UploadResponse>(`${MODELS}/uploads/${id(uploadId)}/complete/`, 'POST'),
+
+  cancelModelUpload: (uploadId: string): Promise<unknown> => call<unknown>(`${MODELS}/uploads/${id(uploadId)}/`, 'DELETE'),
+
+  /** GET /models/admin/releases/: the desktop app's releases, newest first. */
+  getDesktopReleases: (): Promise<DesktopRelease[]> => call<DesktopRelease[]>(`${MODELS}/releases/`),
+
+  updateDesktopRelease: (releaseId: string, patch: { is_stable?: boolean; is_active?: boolean }): Promise<DesktopRelease> =>
+    call<DesktopRelease>(`${MODELS}/releases/${id(releaseId)}/`, 'PATCH', patch),
+};
+
+/** The cache keys of the screen's queries. */
+export const catalogKeys = {
+  models: ['catalog', 'admin-models'] as const,
+  audit: ['catalog', 'audit'] as const,
+  releases: ['catalog', 'desktop-releases'] as const,
+};

@@ -1,0 +1,51 @@
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { Box, Card, CardActions, CardContent, CardHeader, Typography } from '@mui/material';
+import { Button, useTranslate } from 'react-admin';
+import type { AdminModel } from '../../../contracts/src/catalog/catalog.contract';
+import { useIntlLocale } from '../i18n/intl-locale';
+import { DeleteModelButton } from './delete-model-button';
+import { ModelFact } from './model-fact';
+import { formatBytes, formatDateTime } from './model-format';
+import { ModelStatus } from './model-status';
+import { PlanBadges } from './plan-badges';
+
+/**
+ * One model (spec section 2): name, version, status, size, parameters, file type, plan
+ * badges and upload date; Details and Delete. The card is an article named after the
+ * model, so it can be found as one.
+ */
+export function ModelCard({ model, onDetails }: { model: AdminModel; onDetails: () => void }) {
+  const translate = useTranslate();
+  const intlLocale = useIntlLocale();
+  const title = model.display_name || model.name;
+  return (
+    <Card component="article" aria-label={title} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
+      <CardHeader
+        title={title}
+        subheader={`${model.name} · ${translate('resources.models.card.version', { version: model.version })}`}
+        action={<ModelStatus status={model.status} />}
+        slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent sx={{ flexGrow: 1, display: 'grid', gap: 1.5, alignContent: 'start' }}>
+        <Box>
+          <ModelFact label="resources.models.fields.size" value={formatBytes(model.fileSize)} />
+          <ModelFact label="resources.models.fields.parameters" value={model.metadata.parameters} />
+          <ModelFact label="resources.models.fields.file_type" value={model.fileType} />
+          <ModelFact label="resources.models.fields.upload_date" value={formatDateTime(model.uploadDate, intlLocale)} />
+        </Box>
+        <Box>
+          <Typography variant="subtitle2" gutterBottom>
+            {translate('resources.models.fields.plan_access')}
+          </Typography>
+          <PlanBadges plans={model.allowedPlans} />
+        </Box>
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'flex-end' }}>
+        <Button label="resources.models.actions.details" onClick={onDetails}>
+          <InfoOutlinedIcon />
+        </Button>
+        <DeleteModelButton model={model} />
+      </CardActions>
+    </Card>
+  );
+}
