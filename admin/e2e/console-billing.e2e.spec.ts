@@ -1,39 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Register } from '../../api/src/identity/application/register.handler';
+import { launchBrowser } from '../../api/src/testing/browser';
 import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
 import type { AdminDashboardStats, AdminPayment, AdminPlan, SubscriptionHistory } from '../../contracts/src/billing/billing.contract';
 import type { AuthResponse } from '../../contracts/src/identity/account.contract';
+import { ensureConsoleBuilt, seedSession, localDate } from './console-kit';
 
-const root = path.resolve(__dirname, '../..');
-const adminDir = path.join(root, 'admin');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'Str0ngPassword';
-
-/** Newest modification time under a folder. */
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-/** The app serves admin/dist as it finds it at start: build it first when it is missing or older than its sources. */
-function ensureConsoleBuilt(): void {
-  const index = path.join(adminDir, 'dist', 'index.html');
-  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  if (builtAt >= Math.max(newest(path.join(adminDir, 'src')), fs.statSync(path.join(adminDir, 'index.html')).mtimeMs)) return;
-  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: adminDir, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`building the console failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 /** Read models catch up with commands shortly after: ask again until `read` finds what it looks for. */
 async function eventually<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
@@ -44,12 +21,6 @@ async function eventually<T>(read: () => Promise<T | undefined>, what: string, t
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-/** Today as the browser names the export file: its local date. */
-function localDate(today = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
 }
 
 /**
@@ -65,7 +36,6 @@ describe('staff console: plans and payments (real browser)', () => {
   const tag = randomUUID().slice(0, 6);
 
   beforeAll(async () => {
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
     ensureConsoleBuilt();
     subject = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '' });
     await subject.app.listen(0, '127.0.0.1');
@@ -75,10 +45,7 @@ describe('staff console: plans and payments (real browser)', () => {
       bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, isStaff, new Date()));
     staff = await register('staff', true);
     customer = await register('carol');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchBrowser();
   }, 240_000);
 
   afterAll(async () => {
@@ -95,15 +62,7 @@ describe('staff console: plans and payments (real browser)', () => {
   async function signedInPage(session: AuthResponse): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
     contexts.push(context);
-    await context.addInitScript(
-      ([access, refresh]) => {
-        if (sessionStorage.getItem('seeded')) return;
-        localStorage.setItem('token', access!);
-        localStorage.setItem('refreshToken', refresh!);
-        sessionStorage.setItem('seeded', 'yes');
-      },
-      [session.tokens.access, session.tokens.refresh],
-    );
+    await seedSession(context, session);
     return context.newPage();
   }
 

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,38 +18,11 @@ import {
   type UploadResponse,
 } from '../../contracts/src/catalog/catalog.contract';
 import type { AuthResponse } from '../../contracts/src/identity/account.contract';
+import { ensureConsoleBuilt, seedSession, localDate } from './console-kit';
 
-const root = path.resolve(__dirname, '../..');
-const adminDir = path.join(root, 'admin');
 const PASSWORD = 'Str0ngPassword';
 const GiB = 1024 * 1024 * 1024;
 const MiB = 1024 * 1024;
-
-/** Newest modification time under a folder. */
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-/** The app serves admin/dist as it finds it at start: build it first when it is missing or older than its sources. */
-function ensureConsoleBuilt(): void {
-  const index = path.join(adminDir, 'dist', 'index.html');
-  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  if (builtAt >= Math.max(newest(path.join(adminDir, 'src')), fs.statSync(path.join(adminDir, 'index.html')).mtimeMs)) return;
-  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: adminDir, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`building the console failed:\n${result.stdout}\n${result.stderr}`);
-}
-
-/** Today as the browser names the export file: its local date. */
-function localDate(today = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
-}
 
 /**
  * A file of `size` bytes on disk. Sparse (no bytes written) unless `data` is given, so a
@@ -110,15 +82,7 @@ describe('staff console: AI models (real browser)', () => {
   async function signedInPage(session: AuthResponse): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
     contexts.push(context);
-    await context.addInitScript(
-      ([access, refresh]) => {
-        if (sessionStorage.getItem('seeded')) return;
-        localStorage.setItem('token', access!);
-        localStorage.setItem('refreshToken', refresh!);
-        sessionStorage.setItem('seeded', 'yes');
-      },
-      [session.tokens.access, session.tokens.refresh],
-    );
+    await seedSession(context, session);
     return context.newPage();
   }
 

@@ -1,38 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Register } from '../../api/src/identity/application/register.handler';
+import { launchBrowser } from '../../api/src/testing/browser';
 import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
 import type { AuthResponse } from '../../contracts/src/identity/account.contract';
+import { ensureConsoleBuilt, seedSession } from './console-kit';
 
-const root = path.resolve(__dirname, '../..');
-const adminDir = path.join(root, 'admin');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'Str0ngPassword';
-
-/** Newest modification time under a folder. */
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-/** The app serves admin/dist as it finds it at start: build it first when it is missing or older than its sources. */
-function ensureConsoleBuilt(): void {
-  const index = path.join(adminDir, 'dist', 'index.html');
-  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  if (builtAt >= Math.max(newest(path.join(adminDir, 'src')), fs.statSync(path.join(adminDir, 'index.html')).mtimeMs)) return;
-  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: adminDir, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`building the console failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 /**
  * The staff console in a real browser against the whole api: the session is the customer
@@ -49,7 +25,6 @@ describe('staff console: users (real browser)', () => {
   const tag = randomUUID().slice(0, 6);
 
   beforeAll(async () => {
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
     ensureConsoleBuilt();
     subject = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
     await subject.app.listen(0, '127.0.0.1');
@@ -67,10 +42,7 @@ describe('staff console: users (real browser)', () => {
       body: JSON.stringify({ first_name: 'Zoë', last_name: 'Quinn' }),
     });
     expect(named.status).toBe(200);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchBrowser();
   }, 240_000);
 
   afterAll(async () => {
@@ -88,15 +60,7 @@ describe('staff console: users (real browser)', () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     contexts.push(context);
     if (session) {
-      await context.addInitScript(
-        ([access, refresh]) => {
-          if (sessionStorage.getItem('seeded')) return;
-          localStorage.setItem('token', access!);
-          localStorage.setItem('refreshToken', refresh!);
-          sessionStorage.setItem('seeded', 'yes');
-        },
-        [session.tokens.access, session.tokens.refresh],
-      );
+      await seedSession(context, session);
     }
     return context.newPage();
   }
