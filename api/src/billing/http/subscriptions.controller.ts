@@ -118,10 +118,6 @@ export class SubscriptionsController {
     const checkout = await this.billing.provider.checkout(id);
     if (!checkout || checkout.userId !== caller.userId) throw notFound();
     const plan = await this.queries.planRow(checkout.planId!);
-    const { rows } = await this.billing.database.pool.query<{ status: SimulatedCheckoutSession['status'] }>(
-      'SELECT status FROM billing_simulated_checkouts WHERE id = $1',
-      [id],
-    );
     return {
       id,
       plan_id: checkout.planId!,
@@ -129,7 +125,7 @@ export class SubscriptionsController {
       billing_cycle: checkout.cycle!,
       amount: moneyText(checkout.amountCents),
       currency: 'USD',
-      status: rows[0]!.status,
+      status: checkout.status,
     };
   }
 

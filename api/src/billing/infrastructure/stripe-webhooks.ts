@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import type { Migration } from '../../platform/database/migrations';
 import { DomainError } from '../../platform/domain/domain-error';
 import { logger } from '../../platform/logging/logger';
-import { StripePayments } from '../../platform/payments/payment-provider';
+import { checkoutSnapshotOf, StripePayments } from '../../platform/payments/payment-provider';
 import { BillingContext, paymentIdFor } from '../application/billing-context';
 import { BillingQueries } from '../application/billing-queries';
 import { ActivateFromCheckout } from '../application/subscription.handlers';
@@ -83,24 +83,9 @@ export class StripeWebhooks {
     const at = new Date(event.created * 1000);
     const object = event.data.object as unknown as Record<string, unknown>;
     switch (event.type) {
-      case 'checkout.session.completed': {
-        const session = object as unknown as Stripe.Checkout.Session;
-        await this.commands.execute(
-          new ActivateFromCheckout(
-            {
-              sessionId: session.id,
-              userId: session.metadata?.userId ?? session.client_reference_id ?? null,
-              planId: session.metadata?.planId ?? null,
-              cycle: (session.metadata?.cycle as 'monthly' | 'yearly' | undefined) ?? null,
-              amountCents: session.amount_total ?? 0,
-              paid: session.payment_status === 'paid',
-              providerSubscriptionId: typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null),
-            },
-            at,
-          ),
-        );
+      case 'checkout.session.completed':
+        await this.commands.execute(new ActivateFromCheckout(checkoutSnapshotOf(object as unknown as Stripe.Checkout.Session), at));
         return;
-      }
       case 'invoice.paid':
       case 'invoice.payment_succeeded':
         return this.invoicePaid(object as unknown as InvoiceView, at);

@@ -23,6 +23,7 @@ export interface CheckoutSnapshot {
   planId: string | null;
   cycle: 'monthly' | 'yearly' | null;
   amountCents: number;
+  status: 'open' | 'complete' | 'expired';
   paid: boolean;
   providerSubscriptionId: string | null;
 }
@@ -66,6 +67,20 @@ export function paymentProviderFor(config: AppConfig, pool: Pool): PaymentProvid
   return new StripePayments(stripe);
 }
 
+/** A Stripe Checkout Session as billing reads it (from the API or from a webhook). */
+export function checkoutSnapshotOf(session: Stripe.Checkout.Session): CheckoutSnapshot {
+  return {
+    sessionId: session.id,
+    userId: session.metadata?.userId ?? session.client_reference_id ?? null,
+    planId: session.metadata?.planId ?? null,
+    cycle: (session.metadata?.cycle as 'monthly' | 'yearly' | undefined) ?? null,
+    amountCents: session.amount_total ?? 0,
+    status: session.status ?? 'open',
+    paid: session.status === 'complete' && session.payment_status === 'paid',
+    providerSubscriptionId: typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null),
+  };
+}
+
 /** Metadata every Stripe object of ours carries, so webhooks name the user and plan. */
 const metadataOf = (userId: string, planId: string, cycle: string) => ({ userId, planId, cycle });
 
@@ -97,16 +112,7 @@ export class StripePayments implements PaymentProvider {
   }
 
   async checkout(sessionId: string): Promise<CheckoutSnapshot | null> {
-    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
-    return {
-      sessionId: session.id,
-      userId: session.metadata?.userId ?? session.client_reference_id ?? null,
-      planId: session.metadata?.planId ?? null,
-      cycle: (session.metadata?.cycle as 'monthly' | 'yearly' | undefined) ?? null,
-      amountCents: session.amount_total ?? 0,
-      paid: session.status === 'complete' && session.payment_status === 'paid',
-      providerSubscriptionId: typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null),
-    };
+    return checkoutSnapshotOf(await this.stripe.checkout.sessions.retrieve(sessionId));
   }
 
   async changePlan(request: PlanChangeRequest): Promise<void> {
@@ -201,7 +207,7 @@ export class SimulatedPayments implements PaymentProvider {
       plan_id: string;
       cycle: 'monthly' | 'yearly';
       amount_cents: number;
-      status: string;
+      status: CheckoutSnapshot['status'];
     }>('SELECT user_id, plan_id, cycle, amount_cents, status FROM billing_simulated_checkouts WHERE id = $1', [sessionId]);
     const row = rows[0];
     if (!row) return null;
@@ -211,6 +217,7 @@ export class SimulatedPayments implements PaymentProvider {
       planId: row.plan_id,
       cycle: row.cycle,
       amountCents: row.amount_cents,
+      status: row.status,
       paid: row.status === 'complete',
       providerSubscriptionId: null,
     };
