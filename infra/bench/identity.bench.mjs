@@ -14,64 +14,21 @@
 //      of the connections, for the latency without queueing.
 //   baseline: GET /api/v1/health/ping, a plain Nest endpoint returning a constant, same load.
 // Prints each line with its target and the profile/constant ratio.
-import { spawn } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { env, up } from '../lib/index.mjs';
+import { up } from '../lib/index.mjs';
+import { startBenchApi } from './bench-api.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const signinConcurrency = Number(process.env.BENCH_SIGNIN_CONCURRENCY ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const PASSWORD = 'Bench1Password';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function main() {
   await up(['postgres']);
-  const serverUrl = process.env.DATABASE_URL ?? env().DATABASE_URL;
-  const database = `bench_identity_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const api = spawn(process.execPath, [path.join(root, 'dist/api/src/main.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url.toString(),
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-      DATA_DIR: path.join(root, '.infra', 'bench-identity'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { base, stop } = await startBenchApi('identity', { AUTH_RATE_LIMIT_PER_MINUTE: '1000000' });
   try {
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/health/ping`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 300) throw new Error('api did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const post = (p, body, headers = {}) =>
       fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
@@ -156,10 +113,7 @@ async function main() {
     for (const [line, value, target, verdict] of rows)
       console.log(`${line.padEnd(width)}  ${String(value).padStart(24)}  ${target.padEnd(12)} ${verdict}`);
   } finally {
-    api.kill('SIGTERM');
-    await new Promise((r) => api.once('exit', r));
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await stop();
   }
 }
 

@@ -9,28 +9,16 @@
 //      (putObject from a stream), in the same run: the ratio is the api's overhead;
 //   2. downloads the model's file through its presigned URL: MB/s.
 // Prints each line with its target.
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Client } from 'minio';
-import pg from 'pg';
 import { env, up } from '../lib/index.mjs';
+import { startBenchApi } from './bench-api.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const size = Number(process.env.BENCH_STORAGE_BYTES ?? 1024 ** 3);
 const CHUNK = randomBytes(4 * 1024 * 1024);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** The generated file's bytes, as a stream: the same bytes every time. */
 function* chunks() {
@@ -98,30 +86,13 @@ function uploadThroughApi(base, token, name) {
 async function main() {
   await up(['postgres', 'minio']);
   const e = env();
-  const serverUrl = process.env.DATABASE_URL ?? e.DATABASE_URL;
-  const database = `bench_storage_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const api = spawn(process.execPath, [path.join(root, 'dist/api/src/main.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url.toString(),
-      S3_ENDPOINT: e.S3_ENDPOINT,
-      S3_ACCESS_KEY: e.S3_ACCESS_KEY,
-      S3_SECRET_KEY: e.S3_SECRET_KEY,
-      S3_BUCKET: 'meshwork-bench',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(root, '.infra', 'bench-storage'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const api = await startBenchApi('storage', {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_ACCESS_KEY: e.S3_ACCESS_KEY,
+    S3_SECRET_KEY: e.S3_SECRET_KEY,
+    S3_BUCKET: 'meshwork-bench',
   });
+  const base = api.base;
   const minio = new Client({
     endPoint: '127.0.0.1',
     port: Number(new URL(e.S3_ENDPOINT).port),
@@ -130,29 +101,9 @@ async function main() {
     secretKey: e.S3_SECRET_KEY,
   });
   try {
-    for (
-      let i = 0;
-      !(await fetch(`${base}/health/ping`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    ) {
-      if (i > 300) throw new Error('api did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     // A staff account, made the way an operator makes the first one.
     const staff = { email: `bench-${Date.now()}@example.com`, password: 'Bench1Password' };
-    await new Promise((resolve, reject) =>
-      spawn(
-        process.execPath,
-        [path.join(root, 'dist/api/src/identity/create-staff.main.js'), '--email', staff.email, '--password', staff.password],
-        {
-          env: { ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', DATA_DIR: path.join(root, '.infra', 'bench-storage') },
-          stdio: 'inherit',
-        },
-      ).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`create-staff exited ${code}`)))),
-    );
+    await api.tool('identity/create-staff.main.js', ['--email', staff.email, '--password', staff.password]);
     const login = await fetch(`${base}/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -203,10 +154,7 @@ async function main() {
     for (const [line, value, target, verdict] of rows)
       console.log(`${line.padEnd(width)}  ${String(value).padStart(10)}  ${target.padEnd(8)} ${verdict}`);
   } finally {
-    api.kill('SIGTERM');
-    await new Promise((r) => api.once('exit', r));
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await api.stop();
     for await (const item of minio.listObjectsV2('meshwork-bench', '', true)) await minio.removeObject('meshwork-bench', item.name);
   }
 }
