@@ -27,11 +27,14 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
     @Inject(SECRETS) private readonly secrets: Secrets,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     const options = { logger };
-    for (const projection of buildReadModels(this.database.pool, this.secrets)) {
-      this.followers.push(new ProjectionRunner(this.database.pool, this.store, projection, options).start());
-    }
+    const runners = buildReadModels(this.database.pool, this.secrets).map(
+      (projection) => new ProjectionRunner(this.database.pool, this.store, projection, options),
+    );
+    // Every read model's tables exist before the app serves (queries join across them).
+    await Promise.all(runners.map((runner) => runner.ensureTables()));
+    for (const runner of runners) this.followers.push(runner.start());
     if (this.kafka) {
       this.followers.push(
         new KafkaRelay(this.database.pool, this.store, this.kafka, { ...options, topicPrefix: this.config.KAFKA_TOPIC_PREFIX }).start(),

@@ -20,8 +20,23 @@ export interface RunnerOptions extends FollowerOptions {
  * runner that wrongly believes it holds the lock) can never apply a batch twice.
  */
 export class ProjectionRunner extends ExclusiveFollower {
+  private readonly projectionConsumer: ProjectionConsumer;
+
   constructor(pool: Pool, store: EventStore, projection: Projection, options: RunnerOptions = {}) {
-    super(pool, store, new ProjectionConsumer(pool, projection, options.onCommitted), options);
+    const consumer = new ProjectionConsumer(pool, projection, options.onCommitted);
+    super(pool, store, consumer, options);
+    this.projectionConsumer = consumer;
+  }
+
+  /**
+   * Creates the read model's tables if they do not exist yet, without waiting for the lock:
+   * queries that join several read models must find them all from the first request.
+   * Another process creating them at the same moment is fine.
+   */
+  async ensureTables(): Promise<void> {
+    await this.projectionConsumer.prepare().catch(async (error: unknown) => {
+      if ((error as { code?: string }).code !== '42P06') throw error; // duplicate_schema: created by the other process
+    });
   }
 }
 

@@ -59,7 +59,7 @@ export class SubscribeHandler implements ICommandHandler<Subscribe, { outcome: S
     }
 
     const command: SubscriptionCommand = { type: 'ChangePlan', at, plan };
-    const { events } = await preview(this.billing, userId, command);
+    const events = subscriptionDecider.decide(command, state); // what it would decide, before the provider is told
     const current = state.paid;
     const upgrade = events.find(
       (e): e is Extract<SubscriptionEvent, { type: 'SubscriptionUpgraded' }> => e.type === 'SubscriptionUpgraded',
