@@ -15,8 +15,8 @@
 //   baseline: GET /api/v1/health/ping, a plain Nest endpoint returning a constant, same load.
 // Prints each line with its target and the profile/constant ratio.
 import autocannon from 'autocannon';
-import { up } from '../lib/index.mjs';
-import { startBenchApi } from './bench-api.mjs';
+import { env, up } from '../lib/index.mjs';
+import apiProcess from '../lib/api-process.cjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const signinConcurrency = Number(process.env.BENCH_SIGNIN_CONCURRENCY ?? 10);
@@ -27,7 +27,9 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 
 async function main() {
   await up(['postgres']);
-  const { base, stop } = await startBenchApi('identity', { AUTH_RATE_LIMIT_PER_MINUTE: '1000000' });
+  const { base, stop } = await apiProcess.startApiProcess('bench_identity', process.env.DATABASE_URL ?? env().DATABASE_URL, {
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+  });
   try {
     const post = (p, body, headers = {}) =>
       fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });

@@ -2,9 +2,10 @@
 // customer site, the staff console), then runs the api. With no settings it is the
 // embedded default: PostgreSQL from npm, projections in process, local disk, outbox mail,
 // simulated checkout. Settings come from the environment (see README and .env.example).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnApi } from '../lib/api-process.cjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -60,6 +61,6 @@ for (const build of builds) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const api = spawn(process.execPath, [path.join(root, 'dist/api/src/main.js')], { cwd: root, stdio: 'inherit' });
+const api = spawnApi(process.env, 'inherit');
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
 api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

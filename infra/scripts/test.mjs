@@ -77,8 +77,9 @@ try {
     check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
     check('lint', 'npm', ['run', '--silent', 'lint']);
   }
-  // The browser tests drive the built site and console in Debian's Chromium.
-  check('build the customer site and the staff console', 'npm', ['run', '--silent', 'build', '-w', 'web', '-w', 'admin']);
+  // The browser tests drive the built site and console in Debian's Chromium; the process
+  // tests run the built server, as `npm start` does.
+  check('build the server, the customer site and the staff console', 'npm', ['run', '--silent', 'build']);
   if (!fs.existsSync('/usr/bin/chromium')) {
     check('install Chromium (Debian package)', 'sh', [
       '-c',

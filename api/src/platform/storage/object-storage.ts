@@ -1,6 +1,8 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -66,9 +68,14 @@ type MultipartClient = Client & {
 };
 
 export class S3Storage implements ObjectStorage {
-  /** Size of the parts `put` sends (S3 wants at least 5 MiB but for the last). */
-  static readonly PART_BYTES = 16 * 1024 * 1024;
+  /**
+   * Size of the parts `put` sends: S3 wants at least 5 MiB (but for the last) and at most
+   * 10,000 parts, so 8 MiB carries files up to 78 GiB with two parts in memory.
+   */
+  static readonly PART_BYTES = 8 * 1024 * 1024;
   private bucketReady: Promise<void> | null = null;
+  /** Connections to storage kept open between parts. */
+  private readonly agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
 
   constructor(
     readonly client: Client,
@@ -90,32 +97,70 @@ export class S3Storage implements ObjectStorage {
   }
 
   /**
-   * A multipart upload of our own, part by part: one part in memory at a time, and any
-   * error (the source's or storage's) aborts it, so no parts linger.
+   * A multipart upload of our own: each part goes by the same presigned part URL a browser
+   * uses, so no second SHA-256 of the bytes is made to sign it, and from one of two
+   * reused buffers, so the next part is received while one is sent and memory stays at two
+   * parts whatever the size. Any error (the source's or storage's) aborts the upload, so
+   * no parts linger.
    */
   async put(key: string, body: Readable): Promise<void> {
-    await this.ensureBucket();
     const uploadId = await this.startMultipart(key);
+    let sending: Promise<StoredPart> | null = null;
     try {
-      const parts: { part: number; etag: string }[] = [];
-      for await (const chunk of inParts(body, S3Storage.PART_BYTES)) {
-        const part = parts.length + 1;
-        const { etag } = await this.client.uploadPart(
-          { bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: {} },
-          chunk,
-        );
-        parts.push({ part, etag });
+      const parts: StoredPart[] = [];
+      for await (const bytes of inParts(body, [
+        Buffer.allocUnsafeSlow(S3Storage.PART_BYTES),
+        Buffer.allocUnsafeSlow(S3Storage.PART_BYTES),
+      ])) {
+        // The part before this one must be sent before the generator refills its buffer.
+        if (sending) parts.push(await sending);
+        sending = this.sendPart(key, uploadId, parts.length + 1, bytes);
+        sending.catch(() => undefined); // awaited below; an early failure is not unhandled meanwhile
       }
+      if (sending) parts.push(await sending);
       if (parts.length === 0) {
         await this.abortMultipart(key, uploadId);
         await this.client.putObject(this.bucket, key, Buffer.alloc(0));
         return;
       }
-      await this.client.completeMultipartUpload(this.bucket, key, uploadId, parts);
+      await this.completeMultipart(key, uploadId, parts);
     } catch (error) {
+      await sending?.catch(() => undefined); // a part still in flight must not land after the abort
       await this.abortMultipart(key, uploadId).catch(() => undefined); // storage down: the caller's sweeper retries
       throw error;
     }
+  }
+
+  private async sendPart(key: string, uploadId: string, part: number, bytes: Buffer): Promise<StoredPart> {
+    const url = new URL(await this.partUrl(key, uploadId, part, 15 * 60));
+    return new Promise((resolve, reject) => {
+      const request = (url.protocol === 'https:' ? https : http)
+        .request(
+          url,
+          {
+            method: 'PUT',
+            agent: this.agents[url.protocol === 'https:' ? 'https:' : 'http:'],
+            headers: { 'Content-Length': bytes.length },
+            timeout: 60_000,
+          },
+          (response) => {
+            const answer: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => answer.push(chunk));
+            response.on('error', reject);
+            response.on('end', () => {
+              const etag = response.headers.etag?.replace(/"/g, '');
+              if (response.statusCode === 200 && etag) resolve({ part, etag, size: bytes.length });
+              else
+                reject(
+                  new Error(`storage answered ${response.statusCode} to part ${part}: ${Buffer.concat(answer).toString().slice(0, 300)}`),
+                );
+            });
+          },
+        )
+        .on('timeout', () => request.destroy(new Error(`storage did not answer part ${part} within 60 s`)))
+        .on('error', reject);
+      request.end(bytes);
+    });
   }
 
   async size(key: string): Promise<number | null> {
@@ -328,19 +373,25 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 }
 
-/** The stream's bytes regrouped into buffers of `size` (the last one shorter). */
-async function* inParts(source: Readable, size: number): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  let length = 0;
+/**
+ * The stream's bytes regrouped into parts of the buffers' size (the last one shorter),
+ * filling the two buffers in turn: a part yielded is only overwritten two parts later.
+ */
+async function* inParts(source: Readable, buffers: [Buffer, Buffer]): AsyncGenerator<Buffer> {
+  const size = buffers[0].length;
+  let current = 0;
+  let filled = 0;
   for await (const chunk of source) {
-    pending.push(chunk as Buffer);
-    length += (chunk as Buffer).length;
-    while (length >= size) {
-      const joined = Buffer.concat(pending, length);
-      yield joined.subarray(0, size);
-      pending = length > size ? [joined.subarray(size)] : [];
-      length -= size;
+    for (let offset = 0; offset < (chunk as Buffer).length;) {
+      const copied = (chunk as Buffer).copy(buffers[current]!, filled, offset);
+      filled += copied;
+      offset += copied;
+      if (filled === size) {
+        yield buffers[current]!;
+        current ^= 1;
+        filled = 0;
+      }
     }
   }
-  if (length > 0) yield Buffer.concat(pending, length);
+  if (filled > 0) yield buffers[current]!.subarray(0, filled);
 }
