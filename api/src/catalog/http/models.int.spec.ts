@@ -475,6 +475,31 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
       expect(releases.find((r) => r.version === version)!.downloadCount).toBe(1);
     });
 
+    it('answers a release upload with storage down at once, and keeps no release', async () => {
+      const proxy = await storageProxy(new URL(required('S3_ENDPOINT')));
+      proxy.cut();
+      const port = await freePort();
+      const cutOff = await startTestApp({ STRIPE_SECRET_KEY: '', S3_ENDPOINT: proxy.url }, subject);
+      await cutOff.app.listen(port, '127.0.0.1');
+      try {
+        const version = `8.${Math.floor(Math.random() * 1000)}.0`;
+        const form = new FormData();
+        form.append('version', version);
+        form.append('file', new Blob([new Uint8Array(randomBytes(3 * 1024 * 1024))]), 'MeshworkSetup.exe');
+        const answer = await fetch(`http://127.0.0.1:${port}/api/v1/models/admin/releases/`, {
+          method: 'POST',
+          body: form,
+          headers: { Authorization: `Bearer ${staffToken}` },
+        });
+        expect(answer.status).toBe(503);
+        expect(await answer.json()).toEqual({ message: 'File storage is unavailable, so nothing was saved. Please try again shortly.' });
+        const releases = (await (await api('/models/admin/releases/')).json()) as { version: string }[];
+        expect(releases.map((r) => r.version)).not.toContain(version);
+      } finally {
+        await cutOff.close();
+      }
+    });
+
     it('refuses the installer when the plan does not include downloads', async () => {
       await api('/admin-panel/plans/free', {
         method: 'PUT',

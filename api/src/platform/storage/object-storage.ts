@@ -25,7 +25,10 @@ export interface StoredPart {
  */
 export interface ObjectStorage {
   health(): Promise<ComponentHealth>;
-  /** Stores the stream under `key`; the stream's errors abort the write. */
+  /**
+   * Stores the stream under `key`; the stream's errors abort the write, and a failed write
+   * destroys the stream, so whatever feeds it stops rather than waiting to be read.
+   */
   put(key: string, body: Readable): Promise<void>;
   /** The object's size, or null when there is none. */
   size(key: string): Promise<number | null>;
@@ -104,9 +107,10 @@ export class S3Storage implements ObjectStorage {
    * no parts linger.
    */
   async put(key: string, body: Readable): Promise<void> {
-    const uploadId = await this.startMultipart(key);
+    let uploadId: string | null = null;
     let sending: Promise<StoredPart> | null = null;
     try {
+      uploadId = await this.startMultipart(key);
       const parts: StoredPart[] = [];
       for await (const bytes of inParts(body, [
         Buffer.allocUnsafeSlow(S3Storage.PART_BYTES),
@@ -125,8 +129,9 @@ export class S3Storage implements ObjectStorage {
       }
       await this.completeMultipart(key, uploadId, parts);
     } catch (error) {
+      body.destroy();
       await sending?.catch(() => undefined); // a part still in flight must not land after the abort
-      await this.abortMultipart(key, uploadId).catch(() => undefined); // storage down: the caller's sweeper retries
+      if (uploadId) await this.abortMultipart(key, uploadId).catch(() => undefined); // storage down: the caller's sweeper retries
       throw error;
     }
   }
@@ -257,12 +262,13 @@ export class LocalDiskStorage implements ObjectStorage {
 
   async put(key: string, body: Readable): Promise<void> {
     const file = this.pathOf(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${randomUUID()}.partial`;
     try {
+      await fs.mkdir(path.dirname(file), { recursive: true });
       await pipeline(body, createWriteStream(partial));
       await fs.rename(partial, file);
     } catch (error) {
+      body.destroy();
       await fs.rm(partial, { force: true });
       throw error;
     }
