@@ -137,7 +137,8 @@ describe('staff console: plans and payments (real browser)', () => {
     await page.getByLabel('Slug').fill(slug);
     await page.getByLabel('Monthly price (USD)').fill('12.5');
     await page.getByLabel('Max clients per network').fill('999');
-    await page.getByRole('checkbox', { name: 'mistral_7b_int4', exact: true }).check();
+    // Models are the catalog's to give, to the plans the access matrix has columns for.
+    await page.getByText('Models are given to the Free, Pro and Enterprise plans, here or in AI Model Management.').waitFor();
     for (const feature of features) await page.getByRole('checkbox', { name: feature, exact: true }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Plan created successfully').waitFor();

@@ -254,6 +254,24 @@ describe('staff console: AI models (real browser)', () => {
     expect((await listedModels()).some((model) => model.id === uploaded.model_id)).toBe(false);
   }, 120_000);
 
+  it('gives a model to a plan from the plan’s card: the model’s own access changes', async () => {
+    const name = `plan_${tag}`;
+    const uploaded = await modelFromApi(name, ['pro']);
+    const page = await signedInPage(staff);
+    await page.goto(`${base}/admin/plans`);
+    const freeCard = page.getByRole('article', { name: 'Free', exact: true });
+    await freeCard.getByRole('button', { name: 'Edit' }).click();
+    await freeCard.getByRole('checkbox', { name, exact: true }).check();
+    await freeCard.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Plan updated successfully').waitFor();
+    await freeCard.getByText(name, { exact: true }).waitFor();
+    const model = (await api<AdminModel>('GET', `/models/admin/${uploaded.model_id}/`)).json;
+    expect([...model.allowedPlans].sort()).toEqual(['free', 'pro']);
+
+    await openModels(page);
+    await modelCard(page, `Model ${name}`).getByText('Free Plan').waitFor();
+  }, 120_000);
+
   it('refuses files against the limits as they are added, and lists the submit checks in the spec’s order', async () => {
     const huge = fileOnDisk(scratch, 'huge.bin', 10 * GiB + 1);
     // Big enough that its checksum is still being computed when the form is submitted.

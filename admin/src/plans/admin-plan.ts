@@ -1,7 +1,6 @@
 import {
   type AdminPlan,
   PLAN_FEATURE_CHOICES,
-  PLAN_MODEL_CHOICES,
   type PlanInput,
   type PlanUpdate,
   UNLIMITED,
@@ -9,8 +8,7 @@ import {
 
 export type { AdminPlan };
 
-/** The fixed choices of the plan form (spec section 9); the stored values are the labels themselves. */
-export const modelChoices = PLAN_MODEL_CHOICES.map((model) => ({ id: model, name: model }));
+/** The fixed feature choices of the plan form (spec section 9); the stored values are the labels themselves. */
 export const featureChoices = PLAN_FEATURE_CHOICES.map((feature) => ({ id: feature, name: feature }));
 
 /** What the plan form edits. A cleared number input holds null. */

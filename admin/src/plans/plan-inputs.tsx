@@ -1,6 +1,8 @@
 import { Box } from '@mui/material';
-import { BooleanInput, CheckboxGroupInput, minValue, NumberInput, required, TextInput } from 'react-admin';
-import { featureChoices, modelChoices } from './admin-plan';
+import { BooleanInput, CheckboxGroupInput, Labeled, minValue, NumberInput, required, TextInput, useTranslate } from 'react-admin';
+import { MODEL_PLANS } from '../../../contracts/src/catalog/catalog.contract';
+import { useAdminModels } from '../models/use-admin-models';
+import { featureChoices } from './admin-plan';
 
 // Spec section 5. The server checks the same and more (two decimals, whole numbers); its messages land under the fields.
 const validateName = required();
@@ -11,8 +13,29 @@ const validateLimit = [required(), minValue(1)];
 // As many columns as the room allows: several on the new-plan page, one on a card.
 const columns = { display: 'grid', columnGap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' };
 
-/** The plan form's inputs, shared by the new-plan page and a card's edit mode. `withSlug` only when creating: a slug never changes. */
-export function PlanInputs({ withSlug = false }: { withSlug?: boolean }) {
+/**
+ * The plan's allowed models are the catalog's: the published models, each checked when it
+ * is open to this plan. Only the Free, Pro and Enterprise plans can be given models (the
+ * access matrix's fixed plans), so other plans, and a plan being created, get a hint.
+ */
+function AllowedModelsInput({ planId }: { planId?: string }) {
+  const translate = useTranslate();
+  const { data: models = [] } = useAdminModels();
+  if (!MODEL_PLANS.some((plan) => plan === planId))
+    return (
+      <Labeled label="resources.plans.fields.allowed_models" fullWidth>
+        <span>{translate('resources.plans.helpers.models_fixed_plans')}</span>
+      </Labeled>
+    );
+  const choices = models.filter((model) => model.status !== 'processing').map((model) => ({ id: model.name, name: model.name }));
+  return <CheckboxGroupInput source="allowed_models" choices={choices} translateChoice={false} />;
+}
+
+/**
+ * The plan form's inputs, shared by the new-plan page and a card's edit mode. `withSlug`
+ * only when creating: a slug never changes. `planId` is the plan being edited.
+ */
+export function PlanInputs({ withSlug = false, planId }: { withSlug?: boolean; planId?: string }) {
   return (
     <Box sx={{ width: '100%' }}>
       <Box sx={columns}>
@@ -33,7 +56,7 @@ export function PlanInputs({ withSlug = false }: { withSlug?: boolean }) {
         <NumberInput source="max_clients" step={1} min={1} validate={validateLimit} helperText="resources.plans.helpers.unlimited" />
         <NumberInput source="max_networks" step={1} min={1} validate={validateLimit} helperText="resources.plans.helpers.unlimited" />
       </Box>
-      <CheckboxGroupInput source="allowed_models" choices={modelChoices} translateChoice={false} />
+      <AllowedModelsInput planId={planId} />
       <CheckboxGroupInput
         source="features"
         choices={featureChoices}

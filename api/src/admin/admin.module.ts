@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller';
 import { AdminPaymentsController } from './payments/admin-payments.controller';
@@ -9,7 +10,7 @@ import { AdminUsers } from './users/admin-users.query';
 
 /** The staff console's resources (read side), in react-admin's REST dialect. */
 @Module({
-  imports: [IdentityModule, BillingModule],
+  imports: [IdentityModule, BillingModule, CatalogModule],
   controllers: [AdminUsersController, AdminPlansController, AdminPaymentsController, AdminDashboardController],
   providers: [AdminUsers],
 })

@@ -13,6 +13,6 @@ import { AdminModelsController, DownloadsController, ModelsController } from './
   imports: [IdentityModule, BillingModule],
   controllers: [AdminModelsController, ModelsController, DownloadsController, StorageController],
   providers: [CatalogContext, CatalogQueries, ModelUploads, CatalogAdmin, StorageSweeper],
-  exports: [CatalogContext, CatalogQueries, StorageSweeper],
+  exports: [CatalogContext, CatalogQueries, CatalogAdmin, StorageSweeper],
 })
 export class CatalogModule {}

@@ -15,7 +15,6 @@ export const UNLIMITED = 999;
 export const ANNUAL_FACTOR = 0.83;
 
 /** The admin new-plan form's fixed choices (spec section 9). */
-export const PLAN_MODEL_CHOICES = ['llama3_1_8b_fp16', 'mistral_7b_int4', 'gpt-3.5-turbo', 'claude-3-haiku'] as const;
 export const PLAN_FEATURE_CHOICES = [
   'Basic Support',
   'Community Access',

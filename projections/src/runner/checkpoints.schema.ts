@@ -11,4 +11,9 @@ CREATE TABLE projection_checkpoints (
   updated_at timestamptz NOT NULL DEFAULT now()
 );`,
   },
+  {
+    id: '0003-checkpoint-versions',
+    // The read model's shape each checkpoint was built for (Projection.version).
+    sql: `ALTER TABLE projection_checkpoints ADD COLUMN version integer NOT NULL DEFAULT 1;`,
+  },
 ];

@@ -57,23 +57,29 @@ class ProjectionConsumer implements LogConsumer {
     return this.projection.name;
   }
 
-  /** Creates the schema and checkpoint on first run; a dropped schema means start over. */
+  /**
+   * Creates the schema and checkpoint on first run; a dropped schema, or one built for
+   * another version of the projection, means start over from the beginning of the log.
+   */
   async prepare(): Promise<number> {
+    const version = this.projection.version ?? 1;
     return withTransaction(this.pool, async (client) => {
+      await client.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT DO NOTHING', [this.name, version]);
+      // Locked, so of two processes starting together one rebuilds and the other waits and sees it done.
+      const { rows } = await client.query<{ position: string; version: number }>(
+        'SELECT position, version FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
+        [this.name],
+      );
       const { rowCount } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [this.schema]);
-      if (rowCount === 0) {
-        await client.query(`CREATE SCHEMA ${this.schema}`);
-        await this.projection.createTables(client, this.schema);
-        await client.query(
-          `INSERT INTO projection_checkpoints (name, position) VALUES ($1, 0)
-           ON CONFLICT (name) DO UPDATE SET position = 0, updated_at = now()`,
-          [this.name],
-        );
-      } else {
-        await client.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING', [this.name]);
-      }
-      const { rows } = await client.query<{ position: string }>('SELECT position FROM projection_checkpoints WHERE name = $1', [this.name]);
-      return Number(rows[0]!.position);
+      if (rowCount !== 0 && rows[0]!.version === version) return Number(rows[0]!.position);
+      await client.query(`DROP SCHEMA IF EXISTS ${this.schema} CASCADE`);
+      await client.query(`CREATE SCHEMA ${this.schema}`);
+      await this.projection.createTables(client, this.schema);
+      await client.query('UPDATE projection_checkpoints SET position = 0, version = $2, updated_at = now() WHERE name = $1', [
+        this.name,
+        version,
+      ]);
+      return 0;
     });
   }
 

@@ -8,6 +8,12 @@ import type { RecordedEvent } from '../../../contracts/src/events/event-envelope
 export interface Projection {
   /** Stable name: the checkpoint key, the lock key and (as rm_<name>) the schema. */
   readonly name: string;
+  /**
+   * The read model's shape, raised whenever createTables or apply change what is stored:
+   * a read model built for another version is dropped and rebuilt from the log at start.
+   * (1 when absent.)
+   */
+  readonly version?: number;
   /** Event types this projection reads ('all' for every one); others only move its checkpoint. */
   readonly handles: readonly string[] | 'all';
   /** Creates the read-model tables inside `schema` (which exists and is empty). */

@@ -65,7 +65,11 @@ export async function rebuildProjection(pool: Pool, store: EventStore, projectio
     const { rowCount } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [live]);
     if (rowCount) await client.query(`ALTER SCHEMA ${live} RENAME TO ${old}`);
     await client.query(`ALTER SCHEMA ${next} RENAME TO ${live}`);
-    await client.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [projection.name, position]);
+    await client.query('UPDATE projection_checkpoints SET position = $2, version = $3, updated_at = now() WHERE name = $1', [
+      projection.name,
+      position,
+      projection.version ?? 1,
+    ]);
     await client.query('COMMIT');
     await client.query(`DROP SCHEMA IF EXISTS ${old} CASCADE`);
     logger?.info({ projection: projection.name, position }, 'rebuild swapped in');

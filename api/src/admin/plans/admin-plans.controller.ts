@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import { type AdminPlan, PlanInput, PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
 import { BillingContext } from '../../billing/application/billing-context';
 import { BillingQueries } from '../../billing/application/billing-queries';
-import { ArchivePlan, CreatePlan, UpdatePlan } from '../../billing/application/plan.handlers';
+import { ArchivePlan, CreatePlan, planIdOf, UpdatePlan } from '../../billing/application/plan.handlers';
+import { CatalogAdmin } from '../../catalog/application/catalog-admin';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { contentRange } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
@@ -14,7 +15,9 @@ import { ZodPipe } from '../../platform/http/validation';
 /**
  * The console's plans resource (ra-data-simple-rest). Plans are few, so the list is whole:
  * react-admin's range and sort are honoured on the full set. Every change is a billing
- * command, recorded with the staff member who made it.
+ * command, recorded with the staff member who made it. A plan's allowed models are the
+ * catalog's (each model's plans): the form's list is checked first and applied to the
+ * models after the plan's own change.
  */
 @ApiTags('admin-panel')
 @ApiBearerAuth()
@@ -25,6 +28,7 @@ export class AdminPlansController {
     private readonly commands: CommandBus,
     private readonly queries: BillingQueries,
     private readonly billing: BillingContext,
+    private readonly catalog: CatalogAdmin,
   ) {}
 
   @Get()
@@ -43,18 +47,22 @@ export class AdminPlansController {
 
   @Post()
   async create(@Body(new ZodPipe(PlanInput)) body: z.output<typeof PlanInput>): Promise<AdminPlan> {
+    const models = await this.catalog.planModelsChange(planIdOf(body), body.allowed_models);
     const { planId, position } = await this.commands.execute<CreatePlan, { planId: string; position: number }>(
       new CreatePlan(body, new Date()),
     );
     await this.billing.caughtUp(position);
+    await models.apply(new Date());
     return this.queries.adminPlan(planId);
   }
 
   /** react-admin sends the whole record; fields outside the form's are ignored. */
   @Put(':id')
   async update(@Param('id') id: string, @Body(new ZodPipe(PlanUpdate)) body: z.output<typeof PlanUpdate>): Promise<AdminPlan> {
+    const models = body.allowed_models === undefined ? null : await this.catalog.planModelsChange(id, body.allowed_models);
     const position = await this.commands.execute<UpdatePlan, number>(new UpdatePlan(id, body, new Date()));
     await this.billing.caughtUp(position);
+    await models?.apply(new Date());
     return this.queries.adminPlan(id);
   }
 

@@ -10,6 +10,7 @@ import {
   type UpgradeOption,
 } from '../../../../contracts/src/billing/billing.contract';
 import { readModelSchema } from '../../../../projections/src/runner/projection';
+import { modelNamesOfPlanSql } from '../../catalog/projections/catalog.projection';
 import { USERS_PROJECTION } from '../../identity/projections/users.projection';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { DomainError } from '../../platform/domain/domain-error';
@@ -19,6 +20,10 @@ import { BILLING_PROJECTION } from '../projections/billing.projection';
 
 const S = readModelSchema(BILLING_PROJECTION);
 const USERS = `${readModelSchema(USERS_PROJECTION)}.users`;
+
+/** The plans table with each plan's allowed_models, which the catalog decides, as `alias`. */
+const plansWithModels = (alias: string) =>
+  `(SELECT p.*, ${modelNamesOfPlanSql('p.id', 'configured')} AS allowed_models FROM ${S}.plans p) AS ${alias}`;
 
 export interface PlanRow {
   id: string;
@@ -110,13 +115,13 @@ export class BillingQueries {
   /** Plans on sale, cheapest tier first. */
   async plansOnSale(): Promise<Plan[]> {
     const { rows } = await this.pool.query<PlanRow>(
-      `SELECT * FROM ${S}.plans WHERE is_active AND NOT archived ORDER BY tier, price_cents, id`,
+      `SELECT * FROM ${plansWithModels('plans')} WHERE is_active AND NOT archived ORDER BY tier, price_cents, id`,
     );
     return rows.map(toPlan);
   }
 
   async planRow(id: string): Promise<PlanRow | null> {
-    const { rows } = await this.pool.query<PlanRow>(`SELECT * FROM ${S}.plans WHERE id = $1`, [id]);
+    const { rows } = await this.pool.query<PlanRow>(`SELECT * FROM ${plansWithModels('plans')} WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 
@@ -124,7 +129,7 @@ export class BillingQueries {
   async adminPlans(q: string | undefined): Promise<AdminPlan[]> {
     const { rows } = await this.pool.query<PlanRow & { subscribers: number }>(
       `SELECT p.*, (SELECT count(*)::int FROM ${S}.subscriptions s WHERE s.plan_id = p.id) AS subscribers
-         FROM ${S}.plans p WHERE NOT p.archived AND ($1::text IS NULL OR p.name ILIKE '%' || $1 || '%' OR p.id ILIKE '%' || $1 || '%')
+         FROM ${plansWithModels('p')} WHERE NOT p.archived AND ($1::text IS NULL OR p.name ILIKE '%' || $1 || '%' OR p.id ILIKE '%' || $1 || '%')
         ORDER BY p.tier, p.price_cents, p.id`,
       [q?.trim() || null],
     );

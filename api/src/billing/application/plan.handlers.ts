@@ -20,7 +20,6 @@ function termsChanges(fields: PlanFields): Partial<PlanTerms> {
   if (fields.duration_days !== undefined) changes.durationDays = fields.duration_days;
   if (fields.max_networks !== undefined) changes.maxNetworks = fields.max_networks;
   if (fields.max_clients !== undefined) changes.maxClientsPerNetwork = fields.max_clients;
-  if (fields.allowed_models !== undefined) changes.allowedModels = [...new Set(fields.allowed_models)];
   if (fields.features !== undefined) changes.features = [...new Set(fields.features)];
   if (fields.model_access !== undefined) changes.modelAccess = fields.model_access;
   if (fields.api_access !== undefined) changes.apiAccess = fields.api_access;
@@ -36,6 +35,9 @@ const slugOf = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 40);
 
+/** The id a new plan gets: its slug, from the name unless given. */
+export const planIdOf = (input: { slug?: string; name: string }) => input.slug ?? slugOf(input.name);
+
 export class CreatePlan {
   constructor(
     readonly input: z.output<typeof PlanInput>,
@@ -49,7 +51,7 @@ export class CreatePlanHandler implements ICommandHandler<CreatePlan, { planId: 
   constructor(private readonly billing: BillingContext) {}
 
   async execute({ input, at }: CreatePlan) {
-    const planId = input.slug ?? slugOf(input.name);
+    const planId = planIdOf(input);
     if (!planId) throw new DomainError(400, 'Slug may contain only lowercase letters, digits and dashes', 'slug');
     const changes = termsChanges(input);
     const priceCents = changes.priceCents ?? 0;
@@ -61,7 +63,6 @@ export class CreatePlanHandler implements ICommandHandler<CreatePlan, { planId: 
       durationDays: input.duration_days,
       maxNetworks: input.max_networks,
       maxClientsPerNetwork: input.max_clients,
-      allowedModels: changes.allowedModels ?? [],
       features: changes.features ?? [],
       modelAccess: input.model_access ?? 'Basic',
       apiAccess: input.api_access ?? 'Limited',
@@ -140,7 +141,7 @@ export class UpdatePlanHandler implements ICommandHandler<UpdatePlan, number> {
   }
 }
 
-const ENTITLEMENT_TERMS: (keyof PlanTerms)[] = ['maxNetworks', 'maxClientsPerNetwork', 'allowedModels', 'downloadAccess'];
+const ENTITLEMENT_TERMS: (keyof PlanTerms)[] = ['maxNetworks', 'maxClientsPerNetwork', 'downloadAccess'];
 
 export class ArchivePlan {
   constructor(

@@ -23,7 +23,6 @@ export const SEEDED_PLANS: Record<string, PlanTerms> = {
     priceCents: 0,
     maxNetworks: 1,
     maxClientsPerNetwork: 2,
-    allowedModels: ['mistral_7b_int4'],
     features: ['Basic Support', 'Community Access', 'Local Processing', 'Basic Analytics'],
     modelAccess: 'Basic',
     apiAccess: 'Limited',
@@ -37,7 +36,6 @@ export const SEEDED_PLANS: Record<string, PlanTerms> = {
     priceCents: 2900,
     maxNetworks: 5,
     maxClientsPerNetwork: 10,
-    allowedModels: ['llama3_1_8b_fp16', 'mistral_7b_int4', 'gpt-3.5-turbo'],
     features: [
       'Priority Support',
       'Advanced Analytics',
@@ -59,7 +57,6 @@ export const SEEDED_PLANS: Record<string, PlanTerms> = {
     priceCents: 9900,
     maxNetworks: 999,
     maxClientsPerNetwork: 999,
-    allowedModels: ['llama3_1_8b_fp16', 'mistral_7b_int4', 'gpt-3.5-turbo', 'claude-3-haiku'],
     features: [
       'Priority Support',
       '24/7 Premium Support',

@@ -10,7 +10,6 @@ export const terms = (overrides: Partial<PlanTerms> = {}): PlanTerms => ({
   durationDays: 30,
   maxNetworks: 5,
   maxClientsPerNetwork: 10,
-  allowedModels: ['mistral_7b_int4'],
   features: ['Priority Support'],
   modelAccess: 'Advanced',
   apiAccess: 'Full',

@@ -9,7 +9,6 @@ export interface PlanTerms {
   durationDays: number;
   maxNetworks: number;
   maxClientsPerNetwork: number;
-  allowedModels: string[];
   features: string[];
   modelAccess: string;
   apiAccess: string;
@@ -21,12 +20,14 @@ export interface PlanTerms {
 /** 12 x monthly x 0.83, to the cent: the yearly price unless staff set one. */
 export const yearlyPriceOf = (monthlyCents: number) => Math.round(12 * monthlyCents * ANNUAL_FACTOR);
 
-/** What a plan lets its subscriber do now: the entitlements of spec section 6. */
+/**
+ * What a plan lets its subscriber do now: the entitlements of spec section 6. Which models
+ * are the catalog's to say (each model's allowed plans), not the plan's.
+ */
 export interface Entitlements {
   planId: string;
   maxNetworks: number;
   maxClientsPerNetwork: number;
-  allowedModels: string[];
   downloadAccess: boolean;
   /** End of the paid period (null: free, never expires). */
   expiresAt: string | null;
@@ -37,7 +38,6 @@ export function entitlementsOf(planId: string, terms: PlanTerms, expiresAt: stri
     planId,
     maxNetworks: terms.maxNetworks,
     maxClientsPerNetwork: terms.maxClientsPerNetwork,
-    allowedModels: [...terms.allowedModels],
     downloadAccess: terms.downloadAccess,
     expiresAt,
   };

@@ -311,7 +311,6 @@ describe('billing with the simulated checkout', () => {
           max_clients: 20,
           max_networks: 3,
           features: ['API Access'],
-          allowed_models: ['mistral_7b_int4'],
         })
         .expect(201);
       expect(created.body).toMatchObject({

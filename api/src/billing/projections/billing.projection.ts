@@ -18,6 +18,8 @@ const idOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
  */
 export const billingProjection: Projection = {
   name: BILLING_PROJECTION,
+  // 2: which models a plan allows is the catalog's (rm_catalog.models), no longer a plan column.
+  version: 2,
   handles: [
     'PlanCreated',
     'PlanUpdated',
@@ -52,7 +54,6 @@ export const billingProjection: Projection = {
         duration_days integer NOT NULL,
         max_networks integer NOT NULL,
         max_clients_per_network integer NOT NULL,
-        allowed_models jsonb NOT NULL,
         features jsonb NOT NULL,
         model_access text NOT NULL,
         api_access text NOT NULL,
@@ -84,7 +85,6 @@ export const billingProjection: Projection = {
         plan_id text NOT NULL,
         max_networks integer NOT NULL,
         max_clients_per_network integer NOT NULL,
-        allowed_models jsonb NOT NULL,
         download_access boolean NOT NULL,
         expires_at timestamptz
       );
@@ -142,8 +142,8 @@ async function applyPlan(db: PoolClient, schema: string, event: PlanEvent, at: D
       const t = event.data.terms;
       await db.query(
         `INSERT INTO ${plans} (id, name, description, price_cents, yearly_price_cents, duration_days, max_networks, max_clients_per_network,
-           allowed_models, features, model_access, api_access, download_access, tier, popular, is_active, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+           features, model_access, api_access, download_access, tier, popular, is_active, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
         [
           event.data.planId,
           t.name,
@@ -153,7 +153,6 @@ async function applyPlan(db: PoolClient, schema: string, event: PlanEvent, at: D
           t.durationDays,
           t.maxNetworks,
           t.maxClientsPerNetwork,
-          JSON.stringify(t.allowedModels),
           JSON.stringify(t.features),
           t.modelAccess,
           t.apiAccess,
@@ -175,7 +174,6 @@ async function applyPlan(db: PoolClient, schema: string, event: PlanEvent, at: D
         durationDays: 'duration_days',
         maxNetworks: 'max_networks',
         maxClientsPerNetwork: 'max_clients_per_network',
-        allowedModels: 'allowed_models',
         features: 'features',
         modelAccess: 'model_access',
         apiAccess: 'api_access',
@@ -244,11 +242,11 @@ async function applySubscription(db: PoolClient, schema: string, userId: string,
     case 'EntitlementsChanged': {
       const e = event.data;
       await db.query(
-        `INSERT INTO ${schema}.entitlements (user_id, plan_id, max_networks, max_clients_per_network, allowed_models, download_access, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (user_id) DO UPDATE SET plan_id = $2, max_networks = $3, max_clients_per_network = $4, allowed_models = $5,
-           download_access = $6, expires_at = $7`,
-        [userId, e.planId, e.maxNetworks, e.maxClientsPerNetwork, JSON.stringify(e.allowedModels), e.downloadAccess, e.expiresAt],
+        `INSERT INTO ${schema}.entitlements (user_id, plan_id, max_networks, max_clients_per_network, download_access, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (user_id) DO UPDATE SET plan_id = $2, max_networks = $3, max_clients_per_network = $4,
+           download_access = $5, expires_at = $6`,
+        [userId, e.planId, e.maxNetworks, e.maxClientsPerNetwork, e.downloadAccess, e.expiresAt],
       );
       // The user object carries the plan: processes caching signed-in users forget this one.
       await db.query(`SELECT ${notifyIdentityChanged('$1')}`, [userId]);

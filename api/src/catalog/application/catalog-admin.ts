@@ -5,7 +5,13 @@ import { type Readable, Transform } from 'node:stream';
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { type DesktopRelease, type ModelPlan, ReleaseFields, UPLOAD_LIMITS } from '../../../../contracts/src/catalog/catalog.contract';
+import {
+  type DesktopRelease,
+  MODEL_PLANS,
+  type ModelPlan,
+  ReleaseFields,
+  UPLOAD_LIMITS,
+} from '../../../../contracts/src/catalog/catalog.contract';
 import { DomainError } from '../../platform/domain/domain-error';
 import { ZodPipe } from '../../platform/http/validation';
 import { logger } from '../../platform/logging/logger';
@@ -24,6 +30,34 @@ export class CatalogAdmin {
 
   async setAccess(modelId: string, allowedPlans: ModelPlan[], bulk: boolean, at: Date): Promise<number> {
     return (await this.catalog.models.execute(modelId, { type: 'ChangeAccess', at, allowedPlans, bulk })).position;
+  }
+
+  /**
+   * The plan form's allowed models, which are the models' own plans: checks the names
+   * and works out which models change, so the caller can check before it changes the plan
+   * itself; `apply` then opens exactly the named models to the plan, each by a change of
+   * that model's plans (an ACCESS entry in the audit log).
+   */
+  async planModelsChange(planId: string, names: string[]): Promise<{ apply(at: Date): Promise<void> }> {
+    const wanted = new Set(names);
+    const models = (await this.queries.adminModels()).filter((m) => m.status !== 'processing');
+    const unknown = [...wanted].filter((name) => !models.some((m) => m.name === name));
+    if (unknown.length) throw new DomainError(400, `There is no model named ${unknown.join(', ')}.`, 'allowed_models');
+    const plan = MODEL_PLANS.find((p) => p === planId);
+    if (!plan && wanted.size)
+      throw new DomainError(400, 'Models can be given to the Free, Pro and Enterprise plans only.', 'allowed_models');
+    const changes = plan
+      ? models
+          .filter((m) => wanted.has(m.name) !== m.allowedPlans.includes(plan))
+          .map((m) => ({ id: m.id, plans: wanted.has(m.name) ? [...m.allowedPlans, plan] : m.allowedPlans.filter((p) => p !== plan) }))
+      : [];
+    return {
+      apply: async (at) => {
+        let position = 0;
+        for (const change of changes) position = Math.max(position, await this.setAccess(change.id, change.plans, false, at));
+        await this.catalog.caughtUp(position);
+      },
+    };
   }
 
   /** The matrix dialog's save: each model named gets exactly the plans checked for it. */

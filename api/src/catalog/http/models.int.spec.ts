@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Client } from 'minio';
+import type { AdminPlan } from '../../../../contracts/src/billing/billing.contract';
 import type { AdminModel, ResumableUpload, UploadResponse } from '../../../../contracts/src/catalog/catalog.contract';
+import { eventually } from '../../../../projections/src/runner/testing/spawn-runner';
 import { Register } from '../../identity/application/register.handler';
 import { registerCustomer, type TestCustomer, TEST_PASSWORD } from '../../testing/accounts';
 import { freePort } from '../../testing/browser';
@@ -431,6 +433,52 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
         adminId: expect.any(String),
       });
       await free.get('/models/admin/').expect(403);
+    });
+
+    it('a plan’s allowed models are the catalog’s: the plan form changes each model’s plans, and signed-in users follow', async () => {
+      const model = await uploadModel(['pro']);
+      const plan = async (id: string) => (await (await api(`/admin-panel/plans/${id}`)).json()) as AdminPlan;
+      const savePlan = (id: string, body: unknown) =>
+        api(`/admin-panel/plans/${id}`, { method: 'PUT', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+      expect((await plan('pro')).allowed_models).toContain(model.model_name);
+      expect((await plan('free')).allowed_models).not.toContain(model.model_name);
+      const free = await registerCustomer(subject.app);
+      // Read through the signed-in user's cached object, which must follow the catalog.
+      const allowedToFree = async () => (await free.get('/profile/').expect(200)).body.allowed_models as string[];
+      expect(await allowedToFree()).not.toContain(model.model_name);
+
+      const freePlan = await plan('free');
+      const saved = await savePlan('free', { ...freePlan, allowed_models: [...freePlan.allowed_models, model.model_name] });
+      expect(saved.status).toBe(200);
+      expect(((await saved.json()) as AdminPlan).allowed_models).toContain(model.model_name);
+      expect(((await (await api(`/models/admin/${model.model_id}/`)).json()) as AdminModel).allowedPlans).toEqual(['pro', 'free']);
+      await free.get(`/models/${model.model_name}/manifest/`).expect(200);
+      await eventually(async () => (await allowedToFree()).includes(model.model_name), 5_000, 'the model in the user object');
+      const audit = (await (await api('/models/admin/audit/')).json()) as { action: string; resourceId: string; adminId: string | null }[];
+      expect(audit.find((e) => e.resourceId === model.model_id)).toMatchObject({ action: 'ACCESS', adminId: expect.any(String) });
+
+      // Taken off the plans' lists, it stays configured for the plan but is no longer the user's.
+      await api(`/models/admin/${model.model_id}/`, {
+        method: 'PATCH',
+        body: JSON.stringify({ status: 'inactive' }),
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect((await plan('free')).allowed_models).toContain(model.model_name);
+      await eventually(async () => !(await allowedToFree()).includes(model.model_name), 5_000, 'the model gone from the user object');
+
+      // Unknown models, and models for a plan the access matrix has no column for, are refused, changing nothing.
+      const unknown = await savePlan('pro', { ...(await plan('pro')), allowed_models: ['no_such_model'] });
+      expect(unknown.status).toBe(400);
+      expect(await unknown.json()).toMatchObject({ errors: { allowed_models: ['There is no model named no_such_model.'] } });
+      expect((await plan('pro')).allowed_models).toContain(model.model_name);
+      const created = await api(
+        '/admin-panel/plans',
+        json({ name: `Team ${model.model_name}`, max_clients: 5, max_networks: 2, allowed_models: [model.model_name] }),
+      );
+      expect(created.status).toBe(400);
+      expect(await created.json()).toMatchObject({
+        errors: { allowed_models: ['Models can be given to the Free, Pro and Enterprise plans only.'] },
+      });
     });
   });
 

@@ -1,13 +1,30 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
-import type { Projection } from '../../../../projections/src/runner/projection';
+import { type Projection, readModelSchema } from '../../../../projections/src/runner/projection';
+import { EVERYONE, notifyIdentityChanged } from '../../identity/infrastructure/signed-in-users';
 import type { DownloadEvent } from '../domain/download.decider';
 import type { ModelEvent } from '../domain/model.decider';
 import type { ReleaseEvent } from '../domain/release.decider';
 
 export const CATALOG_PROJECTION = 'catalog';
 
+/**
+ * SQL for the names (a jsonb list, by name) of the models open to the plan whose id the SQL
+ * expression `planId` gives. The one answer to "which models does a plan allow": each
+ * model's allowed plans, set by staff on the model or, for a plan, from the plan form.
+ * 'downloadable': active models, what a subscriber may fetch now (the user's
+ * allowed_models); 'configured': published ones, active or not (the plan's allowed_models).
+ */
+export function modelNamesOfPlanSql(planId: string, which: 'downloadable' | 'configured'): string {
+  const statuses = which === 'downloadable' ? `('active')` : `('active', 'inactive')`;
+  return `coalesce((SELECT jsonb_agg(m.name ORDER BY m.name) FROM ${readModelSchema(CATALOG_PROJECTION)}.models m
+    WHERE m.allowed_plans ? ${planId} AND m.status IN ${statuses}), '[]'::jsonb)`;
+}
+
 const idOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
+
+/** Model events that change which models some plan may download now. */
+const CHANGES_DOWNLOADABLE = new Set(['ModelPublished', 'ModelDeactivated', 'ModelReactivated', 'ModelAccessChanged', 'ModelDeleted']);
 
 /**
  * The catalog read model: models with their files and plan access, desktop releases, and
@@ -104,7 +121,12 @@ export const catalogProjection: Projection = {
   async apply(db: PoolClient, schema: string, recorded: RecordedEvent) {
     const id = idOf(recorded.streamId);
     await recordAudit(db, schema, id, recorded);
-    if (recorded.streamId.startsWith('model-')) return applyModel(db, schema, id, recorded as unknown as ModelEvent, recorded);
+    if (recorded.streamId.startsWith('model-')) {
+      await applyModel(db, schema, id, recorded as unknown as ModelEvent, recorded);
+      // Every user object lists its plan's downloadable models: caches of signed-in users forget them all.
+      if (CHANGES_DOWNLOADABLE.has(recorded.type)) await db.query(`SELECT ${notifyIdentityChanged(`'${EVERYONE}'`)}`);
+      return;
+    }
     if (recorded.streamId.startsWith('release-'))
       return applyRelease(db, schema, id, recorded as unknown as ReleaseEvent, recorded.occurredAt);
     if (recorded.streamId.startsWith('downloads-')) {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { User } from '../../../../contracts/src/identity/account.contract';
 import { waitForProjection } from '../../../../projections/src/runner/projection-waiter';
 import { readModelSchema } from '../../../../projections/src/runner/projection';
+import { modelNamesOfPlanSql } from '../../catalog/projections/catalog.projection';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { USERS_PROJECTION } from '../projections/users.projection';
 
@@ -24,11 +25,12 @@ const BILLING = readModelSchema('billing');
 
 /**
  * Users with the plan fields of the spec's user object, from the billing read model's
- * entitlements (the free plan's terms when a user has none). Query it like a table.
+ * entitlements (the free plan's terms when a user has none), and the models their plan may
+ * download from the catalog. Query it like a table.
  */
 export const USERS_WITH_PLAN = `(SELECT u.*, coalesce(e.plan_id, f.id, 'free') AS plan_id,
     coalesce(e.max_clients_per_network, f.max_clients_per_network, 0) AS max_clients,
-    coalesce(e.allowed_models, f.allowed_models, '[]'::jsonb) AS allowed_models
+    ${modelNamesOfPlanSql(`coalesce(e.plan_id, 'free')`, 'downloadable')} AS allowed_models
   FROM ${readModelSchema(USERS_PROJECTION)}.users u
   LEFT JOIN ${BILLING}.entitlements e ON e.user_id = u.id
   LEFT JOIN ${BILLING}.plans f ON f.id = 'free') AS users`;

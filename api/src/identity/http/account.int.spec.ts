@@ -37,7 +37,7 @@ describe('account calls against real PostgreSQL and SMTP', () => {
         last_name: '',
         subscription_plan: 'free',
         max_clients: 2,
-        allowed_models: ['mistral_7b_int4'], // the seeded free plan's models
+        allowed_models: [], // the catalog opens no model to the free plan yet
         created_at: expect.stringMatching(/^\d{4}-/),
         is_staff: false,
       });

@@ -5,6 +5,9 @@ import type { UserRow } from '../application/user-directory';
 /** NOTIFY channel whose payload is a user id: that user's sessions or profile changed. */
 export const IDENTITY_CHANGED_CHANNEL = 'identity_changed';
 
+/** The payload of an identity_changed that concerns every user (e.g. a model's access changed). */
+export const EVERYONE = '*';
+
 /** SQL that announces a change to a user (inside the writer's transaction: sent on commit). */
 export const notifyIdentityChanged = (userIdSql: string) => `pg_notify('${IDENTITY_CHANGED_CHANNEL}', ${userIdSql})`;
 
@@ -23,7 +26,8 @@ type Lookup = (sessionId: string, now: Date) => Promise<(UserRow & { session_exp
  * Correctness rests on invalidation, not on the entry's age:
  * - every writer that ends a session or changes a user row sends NOTIFY identity_changed
  *   with the user id in its own transaction, and every process LISTENs: other api
- *   instances forget that user's entries as soon as the commit is announced;
+ *   instances forget that user's entries as soon as the commit is announced (all entries
+ *   for EVERYONE, sent when what every user object lists changes, such as a model's plans);
  * - this process forgets at once what it changes itself (`forget`), so a caller reads its
  *   own writes;
  * - a lookup that overlapped any invalidation is not cached (it may have read the old row);
@@ -106,7 +110,7 @@ export class SignedInUsers {
     if (this.listener || this.closed) return;
     const listener = (async () => {
       const client = await this.pool.connect();
-      client.on('notification', (message) => this.forget(message.payload ?? ''));
+      client.on('notification', (message) => (message.payload === EVERYONE ? this.clear() : this.forget(message.payload ?? '')));
       client.on('error', (error) => {
         logger.warn({ err: error }, 'identity LISTEN connection lost; authenticating from the database until it is back');
         this.listening = false;
