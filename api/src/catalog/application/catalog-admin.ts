@@ -15,6 +15,8 @@ import {
 import { DomainError } from '../../platform/domain/domain-error';
 import { ZodPipe } from '../../platform/http/validation';
 import { logger } from '../../platform/logging/logger';
+import { readModelSchema } from '../../../../projections/src/runner/projection';
+import { CATALOG_PROJECTION } from '../projections/catalog.projection';
 import { CatalogContext, storageUnavailable } from './catalog-context';
 import { CatalogQueries } from './catalog-queries';
 
@@ -188,7 +190,9 @@ export class CatalogAdmin {
 
 /**
  * Removes objects that no model will use: left by a failed upload while storage was down,
- * or written before a crash (older than a day and never published). Runs every minute.
+ * or written before a crash (older than a day and never published). A model whose upload
+ * started over a day ago and never finished (a resumable upload left behind) is failed
+ * first, so it leaves the console and frees its name. Runs every minute.
  */
 @Injectable()
 export class StorageSweeper implements OnApplicationBootstrap, OnModuleDestroy {
@@ -211,14 +215,37 @@ export class StorageSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Returns how many objects it removed. */
   async sweep(now: Date): Promise<number> {
+    const staleBefore = new Date(now.getTime() - StorageSweeper.STALE_AFTER_MS);
+    await this.failUnfinishedUploads(now, staleBefore);
     const { rows } = await this.catalog.database.pool.query<{ object_key: string }>(
       'SELECT object_key FROM catalog_pending_objects WHERE abandoned OR created_at < $1 LIMIT 1000',
-      [new Date(now.getTime() - StorageSweeper.STALE_AFTER_MS)],
+      [staleBefore],
     );
     const keys = rows.map((r) => r.object_key);
     if (keys.length === 0) return 0;
     await this.catalog.storage.remove(keys);
     await this.catalog.kept(keys);
     return keys.length;
+  }
+
+  private async failUnfinishedUploads(now: Date, startedBefore: Date): Promise<void> {
+    const { rows } = await this.catalog.database.pool.query<{ id: string; name: string; keys: string[] }>(
+      `SELECT m.id, m.name, coalesce(array_agg(p.object_key) FILTER (WHERE p.object_key IS NOT NULL), '{}') AS keys
+         FROM ${readModelSchema(CATALOG_PROJECTION)}.models m LEFT JOIN catalog_pending_objects p ON p.model_id = m.id
+        WHERE m.status = 'processing' AND m.uploaded_at < $1 GROUP BY m.id, m.name LIMIT 100`,
+      [startedBefore],
+    );
+    for (const model of rows) {
+      const failed = await this.catalog.models
+        .execute(
+          model.id,
+          { type: 'FailUpload', at: now, reason: 'The upload was not finished within a day.', objectKeys: model.keys },
+          { unique: () => ({ release: [this.catalog.nameKey(model.name)] }) },
+        )
+        .catch((error: unknown) => logger.warn({ err: error, modelId: model.id }, 'could not fail an unfinished upload')); // finished or failed meanwhile
+      if (!failed) continue;
+      await this.catalog.database.pool.query('DELETE FROM catalog_resumable_uploads WHERE model_id = $1', [model.id]);
+      await this.catalog.discard(model.keys); // removes unfinished multipart uploads too
+    }
   }
 }

@@ -318,6 +318,38 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
       expect(sha256(downloaded)).toBe(sha256(big));
     });
 
+    it('fails an upload left unfinished for a day: its parts go, the session ends and the name is free', async () => {
+      const name = modelName();
+      const data = randomBytes(20 * 1024 * 1024);
+      const started = await api(
+        '/models/admin/uploads/',
+        json({
+          name,
+          display_name: 'Left',
+          version: '1.0.0',
+          allowed_plans: ['pro'],
+          files: [{ name: 'w.bin', size: data.length, sha256: sha256(data) }],
+        }),
+      );
+      const session = (await started.json()) as ResumableUpload;
+      const { url } = (await (await api(`/models/admin/uploads/${session.upload_id}/parts/`, json({ file: 'w.bin', part: 1 }))).json()) as {
+        url: string;
+      };
+      expect((await fetch(url, { method: 'PUT', body: new Uint8Array(data.subarray(0, session.part_size)) })).status).toBe(200);
+      const listed = async () => ((await (await api('/models/admin/')).json()) as { models: AdminModel[] }).models;
+      expect((await listed()).find((m) => m.id === session.model_id)).toMatchObject({ status: 'processing' });
+
+      await subject.app.get(StorageSweeper).sweep(new Date()); // not a day old yet: kept
+      expect((await api(`/models/admin/uploads/${session.upload_id}/`)).status).toBe(200);
+      await subject.app.get(StorageSweeper).sweep(new Date(Date.now() + StorageSweeper.STALE_AFTER_MS + 60_000));
+
+      expect((await listed()).some((m) => m.id === session.model_id)).toBe(false);
+      expect((await api(`/models/admin/uploads/${session.upload_id}/`)).status).toBe(404);
+      expect(await leftUnder(minio, `models/${session.model_id}/`)).toEqual([]);
+      expect(await failedUploads(name)).toBe(1);
+      await uploadModel(['pro'], name); // the name is free again
+    });
+
     it('refuses a file whose bytes do not match its SHA-256 at completion, and removes it', async () => {
       const name = modelName();
       const data = randomBytes(1000);
