@@ -6,6 +6,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
 import { Register } from '../../api/src/identity/application/register.handler';
+import { subscribeToPro } from '../../api/src/testing/accounts';
 import { freePort, launchBrowser } from '../../api/src/testing/browser';
 import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
 import {
@@ -49,6 +50,7 @@ describe('staff console: AI models (real browser)', () => {
   let base = '';
   let staff: AuthResponse;
   let customer: AuthResponse;
+  let proCustomer: AuthResponse;
   let scratch = '';
   const tag = randomUUID().slice(0, 6);
 
@@ -64,6 +66,14 @@ describe('staff console: AI models (real browser)', () => {
       bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, isStaff, new Date()));
     staff = await register('staff', true);
     customer = await register('carol');
+    proCustomer = await register('paul');
+    await subscribeToPro(base, proCustomer.tokens.access);
+    // Past the first-visit onboarding, so the dashboard is not behind its modal.
+    await fetch(`${base}/api/v1/users/preferences/`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${proCustomer.tokens.access}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ onboarding_completed: true, show_onboarding: false }),
+    });
     browser = await launchBrowser();
   }, 240_000);
 
@@ -138,7 +148,7 @@ describe('staff console: AI models (real browser)', () => {
 
   const modelCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
-  it('uploads a model of two files through the dialog, with checksums computed in the browser, and shows its card and details', async () => {
+  it('uploads a model of two files through the dialog, with checksums computed in the browser, shows its card and details, and a Pro subscriber’s dashboard lists it', async () => {
     const name = `tiny_${tag}`;
     const displayName = `Tiny LLM ${tag}`;
     const weights = randomBytes(200_000);
@@ -208,6 +218,10 @@ describe('staff console: AI models (real browser)', () => {
     expect(detailText).toContain(`staff_${tag}`);
     await details.getByRole('button', { name: 'Close' }).click();
     await details.waitFor({ state: 'detached' });
+
+    const dashboard = await signedInPage(proCustomer);
+    await dashboard.goto(`${base}/dashboard`);
+    await dashboard.getByRole('region', { name: 'Available Models' }).getByRole('listitem', { name: displayName }).waitFor();
   }, 120_000);
 
   it('changes access in the matrix, exports the access CSV and deletes a model after the exact confirmation', async () => {

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
 import { Register } from '../../api/src/identity/application/register.handler';
+import { subscribeToPro } from '../../api/src/testing/accounts';
 import { freePort, launchBrowser } from '../../api/src/testing/browser';
 import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
 import type { AuthResponse } from '../../contracts/src/identity/account.contract';
@@ -51,18 +52,6 @@ describe('customer site: desktop app and model downloads in a real browser', () 
     await call(staff, `/models/admin/releases/${version}/`, { method: 'PATCH', json: { is_stable: true, is_active: true } });
   }
 
-  /** Subscribes to Pro through the api's simulated checkout, as the site's dialog and checkout page do. */
-  async function subscribeToPro(session: AuthResponse): Promise<void> {
-    const created = await call<{ payment_url?: string }>(session, '/subscriptions/create/', {
-      json: { plan_id: 'pro', payment_method: 'stripe', billing_cycle: 'monthly' },
-    });
-    const sessionId = created.payment_url?.split('/').pop();
-    expect(sessionId).toBeTruthy();
-    await call(session, `/subscriptions/simulated-checkout/${sessionId}/complete/`, { json: {} });
-    await call(session, '/subscriptions/verify/', { json: { session_id: sessionId } });
-    expect((await call<{ plan: string }>(session, '/plan/')).plan).toBe('pro');
-  }
-
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
@@ -75,7 +64,7 @@ describe('customer site: desktop app and model downloads in a real browser', () 
     // Past the first-visit onboarding, so the dashboard is not behind its modal.
     for (const user of [freeUser, proUser])
       await call(user, '/users/preferences/', { method: 'PATCH', json: { onboarding_completed: true, show_onboarding: false } });
-    await subscribeToPro(proUser);
+    await subscribeToPro(base, proUser.tokens.access);
 
     await publishRelease('2.1.0', installer);
     const model = new FormData();
