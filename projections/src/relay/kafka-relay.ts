@@ -93,10 +93,15 @@ class RelayConsumer implements LogConsumer {
   }
 
   private async ensureTopics(topics: string[]): Promise<void> {
-    const missing = topics.filter((t) => !this.knownTopics.has(t));
+    let missing = topics.filter((t) => !this.knownTopics.has(t));
+    if (missing.length === 0) return;
+    // Asking first: kafkajs logs an ERROR for every topic it is asked to create that exists.
+    const existing = new Set(await this.admin!.listTopics());
+    missing.filter((t) => existing.has(t)).forEach((t) => this.knownTopics.add(t));
+    missing = missing.filter((t) => !existing.has(t));
     if (missing.length === 0) return;
     const partitions = this.options.partitions ?? 3;
-    // createTopics is a no-op for topics that exist; it waits until their leaders are known.
+    // It waits until their leaders are known.
     await this.admin!.createTopics({
       waitForLeaders: true,
       topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1 })),
