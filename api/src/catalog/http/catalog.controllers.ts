@@ -221,11 +221,13 @@ export class ModelsController {
   }
 }
 
-/** The desktop installer and the user's downloads (spec section 7, "Plan and downloads"). */
+/**
+ * The desktop installer and the user's downloads (spec section 7, "Plan and downloads").
+ * Which version is current, and how to install it, are public (the site's /download page
+ * shows them to visitors); the installer and the history need a signed-in user.
+ */
 @ApiTags('downloads')
-@ApiBearerAuth()
 @Controller('downloads')
-@UseGuards(AuthGuard)
 export class DownloadsController {
   constructor(
     private readonly queries: CatalogQueries,
@@ -241,6 +243,8 @@ export class DownloadsController {
   }
 
   @Get('desktop-app/:name')
+  @UseGuards(AuthGuard)
+  @ApiBearerAuth()
   @ApiOperation({ summary: 'Streams the current installer as Meshwork-Desktop-v{version}.exe, when the plan allows downloads.' })
   async desktopApp(@CurrentCaller() caller: Caller, @Res() response: Response): Promise<void> {
     const plan = await this.billing.planInfo(caller.userId);
@@ -284,6 +288,8 @@ export class DownloadsController {
   }
 
   @Get('history')
+  @UseGuards(AuthGuard)
+  @ApiBearerAuth()
   history(@CurrentCaller() caller: Caller): Promise<DownloadHistory> {
     return this.queries.downloadHistory(caller.userId, new Date());
   }

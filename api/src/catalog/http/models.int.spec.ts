@@ -542,6 +542,10 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
       });
       const info = (await user.get('/downloads/desktop-app-info/').expect(200)).body;
       expect(info).toEqual({ version, download_url: '/api/v1/downloads/desktop-app/MeshworkSetup.exe' });
+      // Which version is current is public (the /download page); the installer is not.
+      expect(await (await fetch(`${base}/api/v1/downloads/desktop-app-info/`)).json()).toEqual(info);
+      expect((await fetch(`${base}${info.download_url}`)).status).toBe(401);
+      expect((await (await fetch(`${base}/api/v1/downloads/installation-guide/`)).json()).steps).toHaveLength(5);
 
       const download = await fetch(`${base}${info.download_url}`, { headers: { Authorization: `Bearer ${user.token}` } });
       expect(download.headers.get('content-disposition')).toBe(`attachment; filename="Meshwork-Desktop-v${version}.exe"`);
