@@ -11,6 +11,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider } from '../../platform/payments/
 import { type PaymentCommand, type PaymentEvent, paymentDecider, type PaymentState } from '../domain/payment.decider';
 import { FREE_PLAN_ID } from '../domain/plan';
 import { type PlanCommand, type PlanEvent, planDecider, type PlanState } from '../domain/plan.decider';
+import { type PreferencesCommand, type PreferencesEvent, preferencesDecider, type PreferencesState } from '../domain/preferences.decider';
 import {
   type PlanChoice,
   type SubscriptionCommand,
@@ -20,12 +21,14 @@ import {
 } from '../domain/subscription.decider';
 import { BILLING_PROJECTION } from '../projections/billing.projection';
 
-/** Everything the billing handlers share: the three repositories and their collaborators. */
+/** Everything the billing handlers share: the repositories and their collaborators. */
 @Injectable()
 export class BillingContext {
   readonly plans: AggregateRepository<PlanCommand, PlanEvent, PlanState>;
   readonly subscriptions: AggregateRepository<SubscriptionCommand, SubscriptionEvent, SubscriptionState>;
   readonly payments: AggregateRepository<PaymentCommand, PaymentEvent, PaymentState>;
+  /** The dashboard's onboarding flags, per user. */
+  readonly preferences: AggregateRepository<PreferencesCommand, PreferencesEvent, PreferencesState>;
 
   constructor(
     @Inject(APP_CONFIG) readonly config: AppConfig,
@@ -37,6 +40,7 @@ export class BillingContext {
     this.plans = new AggregateRepository(store, planDecider, 'plan');
     this.subscriptions = new AggregateRepository(store, subscriptionDecider, 'subscription');
     this.payments = new AggregateRepository(store, paymentDecider, 'payment');
+    this.preferences = new AggregateRepository(store, preferencesDecider, 'preferences');
   }
 
   /** The plan as its stream says now; archived plans count only when `archivedToo`. */

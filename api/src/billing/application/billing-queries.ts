@@ -6,6 +6,7 @@ import {
   type Payment,
   type Plan,
   type PlanInfo,
+  type Preferences,
   type Subscription,
   type UpgradeOption,
 } from '../../../../contracts/src/billing/billing.contract';
@@ -120,26 +121,40 @@ export class BillingQueries {
     return rows.map(toPlan);
   }
 
+  /** The dashboard's onboarding flags (both off for a user who never set them). */
+  async preferences(userId: string): Promise<Preferences> {
+    const { rows } = await this.pool.query<{ onboarding_completed: boolean; show_onboarding: boolean }>(
+      `SELECT onboarding_completed, show_onboarding FROM ${S}.preferences WHERE user_id = $1`,
+      [userId],
+    );
+    return { onboarding_completed: rows[0]?.onboarding_completed ?? false, show_onboarding: rows[0]?.show_onboarding ?? false };
+  }
+
   async planRow(id: string): Promise<PlanRow | null> {
     const { rows } = await this.pool.query<PlanRow>(`SELECT * FROM ${plansWithModels('plans')} WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 
-  /** Every plan not deleted, with its subscriber count, for the console. */
-  async adminPlans(q: string | undefined): Promise<AdminPlan[]> {
-    const { rows } = await this.pool.query<PlanRow & { subscribers: number }>(
-      `SELECT p.*, (SELECT count(*)::int FROM ${S}.subscriptions s WHERE s.plan_id = p.id) AS subscribers
-         FROM ${plansWithModels('p')} WHERE NOT p.archived AND ($1::text IS NULL OR p.name ILIKE '%' || $1 || '%' OR p.id ILIKE '%' || $1 || '%')
-        ORDER BY p.tier, p.price_cents, p.id`,
-      [q?.trim() || null],
-    );
-    return rows.map((row) => ({ ...toPlan(row), subscribers: row.subscribers }));
+  /** Every plan not deleted whose name or id has `q`, with its subscriber count, for the console. */
+  adminPlans(q: string | undefined): Promise<AdminPlan[]> {
+    return this.adminPlanRows({ q: q?.trim() || null, id: null });
   }
 
   async adminPlan(id: string): Promise<AdminPlan> {
-    const plan = (await this.adminPlans(undefined)).find((p) => p.id === id);
+    const [plan] = await this.adminPlanRows({ q: null, id });
     if (!plan) throw new DomainError(404, 'The requested resource was not found.');
     return plan;
+  }
+
+  private async adminPlanRows({ q, id }: { q: string | null; id: string | null }): Promise<AdminPlan[]> {
+    const { rows } = await this.pool.query<PlanRow & { subscribers: number }>(
+      `SELECT p.*, (SELECT count(*)::int FROM ${S}.subscriptions s WHERE s.plan_id = p.id) AS subscribers
+         FROM ${plansWithModels('p')} WHERE NOT p.archived AND ($2::text IS NULL OR p.id = $2)
+          AND ($1::text IS NULL OR p.name ILIKE '%' || $1 || '%' OR p.id ILIKE '%' || $1 || '%')
+        ORDER BY p.tier, p.price_cents, p.id`,
+      [q, id],
+    );
+    return rows.map((row) => ({ ...toPlan(row), subscribers: row.subscribers }));
   }
 
   /** The user's subscription; a user without one is on the free plan. */

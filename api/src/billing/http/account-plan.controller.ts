@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Patch, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Patch, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import {
@@ -12,16 +12,10 @@ import {
 } from '../../../../contracts/src/billing/billing.contract';
 import { toUser } from '../../identity/application/user-directory';
 import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
-import { DATABASE, type Database } from '../../platform/database/database';
-import { AggregateRepository } from '../../platform/domain/aggregate-repository';
-import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
 import { ZodPipe } from '../../platform/http/validation';
 import { BillingContext } from '../application/billing-context';
 import { BillingQueries } from '../application/billing-queries';
 import { CatalogQueries } from '../../catalog/application/catalog-queries';
-import { preferencesDecider } from '../domain/preferences.decider';
-import { BILLING_PROJECTION } from '../projections/billing.projection';
-import { readModelSchema } from '../../../../projections/src/runner/projection';
 
 /**
  * The signed-in user's plan and home page (spec section 7, "Plan and downloads" and
@@ -32,17 +26,11 @@ import { readModelSchema } from '../../../../projections/src/runner/projection';
 @Controller()
 @UseGuards(AuthGuard)
 export class AccountPlanController {
-  private readonly preferences;
-
   constructor(
     private readonly queries: BillingQueries,
     private readonly billing: BillingContext,
-    @Inject(EVENT_STORE) store: EventStore,
-    @Inject(DATABASE) private readonly database: Database,
     private readonly catalog: CatalogQueries,
-  ) {
-    this.preferences = new AggregateRepository(store, preferencesDecider, 'preferences');
-  }
+  ) {}
 
   @Get(['plan', 'account/plan'])
   @ApiOperation({ summary: 'What the plan allows now, the models it includes, and the upgrades on offer.' })
@@ -56,7 +44,7 @@ export class AccountPlanController {
       this.planInfo(caller),
       this.queries.subscription(caller.userId),
       this.queries.payments(caller.userId, 5),
-      this.preferencesOf(caller.userId),
+      this.queries.preferences(caller.userId),
     ]);
     return { user: toUser(caller.user), plan_info: planInfo, subscription, recent_payments: payments, preferences };
   }
@@ -85,27 +73,19 @@ export class AccountPlanController {
     @CurrentCaller() caller: Caller,
     @Body(new ZodPipe(PreferencesUpdate)) body: z.output<typeof PreferencesUpdate>,
   ): Promise<Preferences> {
-    const { position } = await this.preferences.execute(caller.userId, {
+    const { position } = await this.billing.preferences.execute(caller.userId, {
       type: 'UpdatePreferences',
       at: new Date(),
       onboardingCompleted: body.onboarding_completed,
       showOnboarding: body.show_onboarding,
     });
     await this.billing.caughtUp(position);
-    return this.preferencesOf(caller.userId);
+    return this.queries.preferences(caller.userId);
   }
 
   /** The plan info, with the models the caller's plan includes (from the catalog). */
   private async planInfo(caller: Caller): Promise<PlanInfo> {
     const info = await this.queries.planInfo(caller.userId);
     return { ...info, available_models: await this.catalog.availableTo(info.plan_slug) };
-  }
-
-  private async preferencesOf(userId: string): Promise<Preferences> {
-    const { rows } = await this.database.pool.query<{ onboarding_completed: boolean; show_onboarding: boolean }>(
-      `SELECT onboarding_completed, show_onboarding FROM ${readModelSchema(BILLING_PROJECTION)}.preferences WHERE user_id = $1`,
-      [userId],
-    );
-    return { onboarding_completed: rows[0]?.onboarding_completed ?? false, show_onboarding: rows[0]?.show_onboarding ?? false };
   }
 }
