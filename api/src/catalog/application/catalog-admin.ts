@@ -14,6 +14,7 @@ import {
 } from '../../../../contracts/src/catalog/catalog.contract';
 import { DomainError } from '../../platform/domain/domain-error';
 import { ZodPipe } from '../../platform/http/validation';
+import { alone } from '../../platform/database/transaction';
 import { logger } from '../../platform/logging/logger';
 import { readModelSchema } from '../../../../projections/src/runner/projection';
 import { CATALOG_PROJECTION } from '../projections/catalog.projection';
@@ -192,7 +193,8 @@ export class CatalogAdmin {
  * Removes objects that no model will use: left by a failed upload while storage was down,
  * or written before a crash (older than a day and never published). A model whose upload
  * started over a day ago and never finished (a resumable upload left behind) is failed
- * first, so it leaves the console and frees its name. Runs every minute.
+ * first, so it leaves the console and frees its name. Every instance schedules it each
+ * minute; one at a time sweeps.
  */
 @Injectable()
 export class StorageSweeper implements OnApplicationBootstrap, OnModuleDestroy {
@@ -213,8 +215,12 @@ export class StorageSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.timer) clearInterval(this.timer);
   }
 
-  /** Returns how many objects it removed. */
+  /** Returns how many objects it removed (0 when another instance is sweeping). */
   async sweep(now: Date): Promise<number> {
+    return (await alone(this.catalog.database.pool, 'catalog-storage-sweep', () => this.sweepAlone(now))) ?? 0;
+  }
+
+  private async sweepAlone(now: Date): Promise<number> {
     const staleBefore = new Date(now.getTime() - StorageSweeper.STALE_AFTER_MS);
     await this.failUnfinishedUploads(now, staleBefore);
     const { rows } = await this.catalog.database.pool.query<{ object_key: string }>(

@@ -15,3 +15,29 @@ export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) 
     client.release();
   }
 }
+
+/** Lock class of the jobs that one process at a time should run (see `alone`). */
+const JOB_LOCK_CLASS = 4343;
+
+/**
+ * Runs `work` unless another process is running the job of this name (a PostgreSQL
+ * session advisory lock, released when the work ends or the connection drops): answers
+ * null then. For periodic jobs every instance schedules but one should do.
+ */
+export async function alone<T>(pool: Pool, job: string, work: () => Promise<T>): Promise<T | null> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
+      JOB_LOCK_CLASS,
+      job,
+    ]);
+    if (!rows[0]!.locked) return null;
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [JOB_LOCK_CLASS, job]);
+    }
+  } finally {
+    client.release();
+  }
+}
