@@ -85,17 +85,23 @@ describe('customer site: desktop app and model downloads in a real browser', () 
     await subject?.close();
   });
 
-  /** The dashboard of `session`, signed in as the site leaves it: tokens in localStorage. */
-  async function dashboardOf(session: AuthResponse): Promise<Page> {
+  /** A fresh tab: signed in as `session` the way the site leaves it (tokens in localStorage), or a visitor without one. */
+  async function newPage(session?: AuthResponse): Promise<Page> {
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
-    await context.addInitScript(
-      ([access, refresh]) => {
-        localStorage.setItem('token', access!);
-        localStorage.setItem('refreshToken', refresh!);
-      },
-      [session.tokens.access, session.tokens.refresh],
-    );
-    const page = await context.newPage();
+    if (session)
+      await context.addInitScript(
+        ([access, refresh]) => {
+          localStorage.setItem('token', access!);
+          localStorage.setItem('refreshToken', refresh!);
+        },
+        [session.tokens.access, session.tokens.refresh],
+      );
+    return context.newPage();
+  }
+
+  /** The dashboard of `session`, signed in. */
+  async function dashboardOf(session: AuthResponse): Promise<Page> {
+    const page = await newPage(session);
     await page.goto(`${base}/dashboard`);
     await page.getByRole('region', { name: 'Available Models' }).waitFor();
     return page;
@@ -155,6 +161,53 @@ describe('customer site: desktop app and model downloads in a real browser', () 
     expect((await fs.readFile(await download.path())).equals(modelFile)).toBe(true);
     await page.getByText('Downloading Tiny Pro Model v1.0.0 (1 file)').waitFor();
     await page.getByRole('list', { name: 'Recent Downloads' }).getByText('tiny_pro_model v1.0.0').waitFor();
+    await page.context().close();
+  });
+
+  // Before the test that publishes 2.2.0: the current release here is still 2.1.0.
+  it('shows a visitor the /download page, and brings them back to it after signing in', async () => {
+    const guide = (await (await fetch(`${base}/api/v1/downloads/installation-guide/`)).json()) as { title: string; steps: string[] };
+    const page = await newPage();
+    await page.goto(`${base}/download`);
+    await page.getByRole('heading', { level: 1, name: 'Download Meshwork Desktop' }).waitFor();
+    await page.getByText('Latest version 2.1.0 for Windows').waitFor();
+
+    const steps = page.getByRole('region', { name: guide.title }).getByRole('listitem');
+    await steps.first().waitFor();
+    // Each step shows its number, then the api's text, in the api's order.
+    expect(await steps.allTextContents()).toEqual(guide.steps.map((step, index) => `${index + 1}${step}`));
+
+    const getTheApp = page.getByRole('region', { name: 'Get the Desktop App' });
+    expect(await getTheApp.getByRole('link', { name: 'Create Free Account' }).getAttribute('href')).toBe('/register');
+    // A visitor cannot download: the signed-in panel is not there.
+    expect(await page.getByRole('region', { name: 'Desktop App', exact: true }).count()).toBe(0);
+
+    await getTheApp.getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL(`${base}/login`);
+    await page.getByLabel('Email', { exact: true }).fill(freeUser.user.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${base}/download`);
+    await page
+      .getByRole('region', { name: 'Desktop App', exact: true })
+      .getByText('Meshwork Desktop v2.1.0 for Windows', { exact: false })
+      .waitFor();
+    expect(await page.getByRole('region', { name: 'Get the Desktop App' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('lets a signed-in Pro user download the desktop app to disk from /download', async () => {
+    const page = await newPage(proUser);
+    await page.goto(`${base}/download`);
+    const desktop = page.getByRole('region', { name: 'Desktop App', exact: true });
+    await desktop.getByText('Meshwork Desktop v2.1.0 for Windows', { exact: false }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      desktop.getByRole('button', { name: 'Download for Windows' }).click(),
+    ]);
+    await desktop.getByText('Download complete').waitFor();
+    expect(download.suggestedFilename()).toBe('Meshwork-Desktop-v2.1.0.exe');
+    expect((await fs.readFile(await download.path())).equals(installer)).toBe(true);
     await page.context().close();
   });
 

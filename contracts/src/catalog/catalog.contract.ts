@@ -153,6 +153,12 @@ export interface DownloadLink {
   sha256: string;
 }
 
+/** GET /downloads/installation-guide/ (public): how to install the desktop host. */
+export interface InstallationGuide {
+  title: string;
+  steps: string[];
+}
+
 /** GET /downloads/desktop-app-info/ */
 export interface DesktopAppInfo {
   version: string;

@@ -25,6 +25,10 @@ export const router = createBrowserRouter([
         path: 'documentation',
         lazy: () => import('../features/documentation/components/documentation-page').then((m) => ({ Component: m.DocumentationPage })),
       },
+      {
+        path: 'download',
+        lazy: () => import('../features/download/components/download-page').then((m) => ({ Component: m.DownloadPage })),
+      },
       { path: 'login', lazy: () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })) },
       { path: 'register', lazy: () => import('../features/auth/components/register-page').then((m) => ({ Component: m.RegisterPage })) },
       {

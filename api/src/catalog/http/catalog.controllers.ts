@@ -14,6 +14,7 @@ import {
   type DesktopRelease,
   type DownloadHistory,
   type DownloadLink,
+  type InstallationGuide,
   type ModelManifest,
   ModelStatusUpdate,
   PartUrlRequest,
@@ -274,11 +275,11 @@ export class DownloadsController {
   }
 
   @Get('installation-guide')
-  installationGuide() {
+  installationGuide(): InstallationGuide {
     return {
       title: 'Installing the Meshwork desktop host',
       steps: [
-        'Download the installer from your dashboard.',
+        'Download the installer from the Download page (/download) or your dashboard.',
         'Run it on the machine that will host your network and sign in with your Meshwork account.',
         'Download the models your plan allows from the Models tab.',
         'Create a network and share its join code with the devices on your local network.',

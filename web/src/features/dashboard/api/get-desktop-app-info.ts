@@ -1,11 +1,18 @@
 import type { DesktopAppInfo } from '@contracts/catalog/catalog.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
+import { ApiError } from '../../../shared/api/api-error';
 
-/** GET /downloads/desktop-app-info/: the newest release; 404 'No version available for download' until one exists. */
+/**
+ * GET /downloads/desktop-app-info/: the newest release; 404 'No version available for download'
+ * until one exists. Public: a visitor asks without a token, a signed-in user with theirs.
+ */
 export function fetchDesktopAppInfo(signal?: AbortSignal): Promise<DesktopAppInfo> {
   return apiClient.get<DesktopAppInfo>('/downloads/desktop-app-info/', { signal });
 }
+
+/** No release yet answers 404: an expected state, not a failure worth a toast. */
+export const isNoReleaseError = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
 export function desktopAppInfoQueryOptions() {
   return queryOptions({
@@ -15,7 +22,7 @@ export function desktopAppInfoQueryOptions() {
   });
 }
 
-/** Only asked for when the plan may download (`enabled`). */
+/** `enabled`: whether the screen wants the release yet. */
 export function useDesktopAppInfo({ enabled }: { enabled: boolean }) {
   return useQuery({ ...desktopAppInfoQueryOptions(), enabled });
 }

@@ -8,7 +8,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { useDownloadHistory } from '../api/get-download-history';
 import { useUsageStats } from '../api/get-usage-stats';
 import { AvailableModels } from './available-models';
-import { DesktopDownloadPanel, UpgradeRequiredPanel } from './desktop-download-panel';
+import { DesktopAppPanel } from './desktop-download-panel';
 import { DownloadAnalytics } from './download-analytics';
 import { Onboarding } from './onboarding/onboarding';
 import { shouldShowOnboarding } from './onboarding/onboarding-steps';
@@ -56,11 +56,7 @@ function DashboardContent() {
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
-          {planInfo.download_info.download_access ? (
-            <DesktopDownloadPanel downloads={history.data?.downloads} />
-          ) : (
-            <UpgradeRequiredPanel planName={planInfo.plan_name} />
-          )}
+          <DesktopAppPanel planInfo={planInfo} downloads={history.data?.downloads} />
           <AvailableModels models={planInfo.available_models} />
         </div>
         <div className="space-y-8">

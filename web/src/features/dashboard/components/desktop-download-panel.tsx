@@ -1,20 +1,17 @@
+import type { PlanInfo } from '@contracts/billing/billing.contract';
 import type { DownloadRecord } from '@contracts/catalog/catalog.contract';
 import { ArrowUpCircle, CircleCheck, CircleX, Download, Lock } from 'lucide-react';
 import { useEffect } from 'react';
-import { ApiError } from '../../../shared/api/api-error';
 import { notifyError, notifyFailure } from '../../../shared/toast/notify';
 import { Button, LinkButton } from '../../../shared/ui/button';
 import { RegionCard } from '../../../shared/ui/region-card';
 import { Spinner } from '../../../shared/ui/spinner';
-import { useDesktopAppInfo } from '../api/get-desktop-app-info';
+import { isNoReleaseError, useDesktopAppInfo } from '../api/get-desktop-app-info';
 import { NO_VERSION, useDesktopDownload, type DesktopDownloadState } from '../hooks/use-desktop-download';
 import { isUpdateAvailable } from './desktop-versions';
 import { DownloadProgressBar } from './download-progress-bar';
 
 const LOAD_FAILED = 'Failed to load download information';
-
-/** No release yet answers 404: an expected state, not a failure worth a toast on load. */
-const isNoRelease = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 function DownloadStatus({ state }: { state: DesktopDownloadState }) {
   if (state.status === 'downloading')
@@ -52,10 +49,10 @@ export function DesktopDownloadPanel({ downloads }: { downloads: readonly Downlo
   const info = useDesktopAppInfo({ enabled: true });
   const { start, state } = useDesktopDownload();
   const downloading = state.status === 'downloading';
-  const noRelease = info.isError && isNoRelease(info.error);
+  const noRelease = info.isError && isNoReleaseError(info.error);
 
   useEffect(() => {
-    if (info.isError && !isNoRelease(info.error)) notifyFailure(LOAD_FAILED, info.error);
+    if (info.isError && !isNoReleaseError(info.error)) notifyFailure(LOAD_FAILED, info.error);
   }, [info.isError, info.error]);
 
   // With no release known, ask again first: one may have been published since the page loaded.
@@ -115,5 +112,23 @@ export function UpgradeRequiredPanel({ planName }: { planName: string }) {
         View Plans
       </LinkButton>
     </RegionCard>
+  );
+}
+
+/**
+ * The desktop app as the plan allows it: the download when the plan includes it, else the way
+ * to a plan that does. The dashboard and the /download page show the same choice.
+ */
+export function DesktopAppPanel({
+  planInfo,
+  downloads,
+}: {
+  planInfo: Pick<PlanInfo, 'plan_name' | 'download_info'>;
+  downloads: readonly DownloadRecord[] | undefined;
+}) {
+  return planInfo.download_info.download_access ? (
+    <DesktopDownloadPanel downloads={downloads} />
+  ) : (
+    <UpgradeRequiredPanel planName={planInfo.plan_name} />
   );
 }

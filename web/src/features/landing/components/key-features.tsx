@@ -1,4 +1,5 @@
 import { Network, PiggyBank, ShieldCheck, WifiOff, type LucideIcon } from 'lucide-react';
+import { IconCard } from '../../../shared/ui/icon-card';
 import { SectionHeading } from '../../../shared/ui/section-heading';
 
 const features: { title: string; body: string; icon: LucideIcon }[] = [
@@ -35,17 +36,8 @@ export function KeyFeatures() {
           lead="Private, affordable AI that runs where your business already works."
         />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {features.map(({ title, body, icon: Icon }) => (
-            <li
-              key={title}
-              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
-            >
-              <span className="flex size-11 items-center justify-center rounded-xl bg-brand-600 text-white dark:bg-brand-500 dark:text-slate-950">
-                <Icon className="size-6" aria-hidden />
-              </span>
-              <h3 className="mt-5 text-lg font-semibold text-slate-900 dark:text-white">{title}</h3>
-              <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-400">{body}</p>
-            </li>
+          {features.map((feature) => (
+            <IconCard key={feature.title} {...feature} heading="h3" />
           ))}
         </ul>
       </div>
