@@ -22,7 +22,6 @@ export function desktopAppInfoQueryOptions() {
   });
 }
 
-/** `enabled`: whether the screen wants the release yet. */
-export function useDesktopAppInfo({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...desktopAppInfoQueryOptions(), enabled });
+export function useDesktopAppInfo() {
+  return useQuery(desktopAppInfoQueryOptions());
 }

@@ -46,7 +46,7 @@ function DownloadStatus({ state }: { state: DesktopDownloadState }) {
  * progress, and an update banner when the release is newer than the user's last download.
  */
 export function DesktopDownloadPanel({ downloads }: { downloads: readonly DownloadRecord[] | undefined }) {
-  const info = useDesktopAppInfo({ enabled: true });
+  const info = useDesktopAppInfo();
   const { start, state } = useDesktopDownload();
   const downloading = state.status === 'downloading';
   const noRelease = info.isError && isNoReleaseError(info.error);

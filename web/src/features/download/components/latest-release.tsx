@@ -7,7 +7,7 @@ const LOAD_FAILED = 'The latest version could not be loaded. Please try again la
 
 /** The newest published release, for everyone: visitors see what they would get before signing up. */
 export function LatestRelease() {
-  const info = useDesktopAppInfo({ enabled: true });
+  const info = useDesktopAppInfo();
   return (
     <p className="mt-6 inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white/70 px-3 py-1 text-sm font-medium text-brand-700 dark:border-brand-900 dark:bg-slate-900/70 dark:text-brand-300">
       {info.isPending ? <Spinner /> : <Download className="size-4" aria-hidden />}
