@@ -68,26 +68,29 @@ describe('ProjectionRunner', () => {
     expect(await countingState(db.pool)).toEqual({ total: 200, rows: 200, distinct: 200, checkpoint: head });
   });
 
-  it('rebuilds a read model from the log at start when the projection’s version changed', async () => {
+  it('rebuilds a read model built for another version before it serves, swapping it in whole', async () => {
     await appendThings(40);
     const first = new ProjectionRunner(db.pool, store, countingProjection, { idleWaitMs: 20 }).start();
     await eventually(async () => (await countingState(db.pool)).total === 40);
     await first.stop();
     // A table the old version made: the new shape must not inherit it.
     await db.pool.query('CREATE TABLE rm_counting.leftover (id int)');
+    const head = await store.headPosition();
 
     const reshaped = new ProjectionRunner(db.pool, store, { ...countingProjection, version: 2 }, { idleWaitMs: 20 });
     await reshaped.ensureTables();
-    expect(await countingState(db.pool)).toEqual({ total: 0, rows: 0, distinct: 0, checkpoint: 0 });
+    // Whole before anything reads it: never a half-filled read model.
+    expect(await countingState(db.pool)).toEqual({ total: 40, rows: 40, distinct: 40, checkpoint: head });
     expect((await db.pool.query("SELECT 1 FROM pg_tables WHERE schemaname = 'rm_counting' AND tablename = 'leftover'")).rowCount).toBe(0);
+    expect((await db.pool.query("SELECT version FROM projection_checkpoints WHERE name = 'counting'")).rows).toEqual([{ version: 2 }]);
+
     reshaped.start();
     try {
-      const head = await store.headPosition();
-      await eventually(async () => (await countingState(db.pool)).checkpoint === head);
-      expect(await countingState(db.pool)).toEqual({ total: 40, rows: 40, distinct: 40, checkpoint: head });
+      await appendThings(5, 'after');
+      await eventually(async () => (await countingState(db.pool)).total === 45);
       // The same version again keeps what is there.
       await new ProjectionRunner(db.pool, store, { ...countingProjection, version: 2 }).ensureTables();
-      expect((await countingState(db.pool)).total).toBe(40);
+      expect((await countingState(db.pool)).total).toBe(45);
     } finally {
       await reshaped.stop();
     }

@@ -1,10 +1,12 @@
 import type { Pool } from 'pg';
 import type { RecordedEvent } from '../../../contracts/src/events/event-envelope';
 import type { EventStore } from '../../../api/src/platform/event-store/event-store.port';
-import { withTransaction } from '../../../api/src/platform/database/transaction';
+import { logger } from '../../../api/src/platform/logging/logger';
+import { inTurn, withTransaction } from '../../../api/src/platform/database/transaction';
 import { ExclusiveFollower, type FollowerOptions, type LogConsumer } from './exclusive-follower';
 import type { Projection } from './projection';
 import { handlesType, readModelSchema } from './projection';
+import { rebuildProjection } from './rebuild-projection';
 
 export interface RunnerOptions extends FollowerOptions {
   /** Called after each committed batch (benchmarks measure lag with it). */
@@ -23,7 +25,7 @@ export class ProjectionRunner extends ExclusiveFollower {
   private readonly projectionConsumer: ProjectionConsumer;
 
   constructor(pool: Pool, store: EventStore, projection: Projection, options: RunnerOptions = {}) {
-    const consumer = new ProjectionConsumer(pool, projection, options.onCommitted);
+    const consumer = new ProjectionConsumer(pool, store, projection, options.onCommitted);
     super(pool, store, consumer, options);
     this.projectionConsumer = consumer;
   }
@@ -46,6 +48,7 @@ class ProjectionConsumer implements LogConsumer {
 
   constructor(
     private readonly pool: Pool,
+    private readonly store: EventStore,
     private readonly projection: Projection,
     private readonly onCommitted?: (events: RecordedEvent[]) => void,
   ) {
@@ -58,21 +61,29 @@ class ProjectionConsumer implements LogConsumer {
   }
 
   /**
-   * Creates the schema and checkpoint on first run; a dropped schema, or one built for
-   * another version of the projection, means start over from the beginning of the log.
+   * Creates the schema and checkpoint on first run (a dropped schema means start over).
+   * A read model built for another version of the projection is rebuilt from the log into
+   * a fresh schema and swapped in (rebuildProjection) before this returns: readers go on
+   * with the old tables meanwhile and never see the new ones half filled.
    */
   async prepare(): Promise<number> {
+    const position = await this.prepareForThisVersion();
+    if (position !== null) return position;
+    // One process rebuilds; another starting at the same time waits, then finds it done.
+    return inTurn(this.pool, `rebuild:${this.name}`, async () => (await this.prepareForThisVersion()) ?? this.rebuild());
+  }
+
+  /** The checkpoint, creating the read model if there is none; null when it was built for another version. */
+  private prepareForThisVersion(): Promise<number | null> {
     const version = this.projection.version ?? 1;
     return withTransaction(this.pool, async (client) => {
       await client.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT DO NOTHING', [this.name, version]);
-      // Locked, so of two processes starting together one rebuilds and the other waits and sees it done.
       const { rows } = await client.query<{ position: string; version: number }>(
         'SELECT position, version FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
         [this.name],
       );
       const { rowCount } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [this.schema]);
-      if (rowCount !== 0 && rows[0]!.version === version) return Number(rows[0]!.position);
-      await client.query(`DROP SCHEMA IF EXISTS ${this.schema} CASCADE`);
+      if (rowCount !== 0) return rows[0]!.version === version ? Number(rows[0]!.position) : null;
       await client.query(`CREATE SCHEMA ${this.schema}`);
       await this.projection.createTables(client, this.schema);
       await client.query('UPDATE projection_checkpoints SET position = 0, version = $2, updated_at = now() WHERE name = $1', [
@@ -81,6 +92,11 @@ class ProjectionConsumer implements LogConsumer {
       ]);
       return 0;
     });
+  }
+
+  private async rebuild(): Promise<number> {
+    logger.info({ projection: this.name, version: this.projection.version ?? 1 }, 'rebuilding the read model for a new version');
+    return rebuildProjection(this.pool, this.store, this.projection, logger);
   }
 
   /** Applies a batch and moves the checkpoint in one transaction. */

@@ -24,14 +24,25 @@ const JOB_LOCK_CLASS = 4343;
  * session advisory lock, released when the work ends or the connection drops): answers
  * null then. For periodic jobs every instance schedules but one should do.
  */
-export async function alone<T>(pool: Pool, job: string, work: () => Promise<T>): Promise<T | null> {
+export function alone<T>(pool: Pool, job: string, work: () => Promise<T>): Promise<T | null> {
+  return holdingJobLock(pool, job, 'pg_try_advisory_lock', work);
+}
+
+/** Runs `work` once no other process is running the job of this name (waiting for it). */
+export async function inTurn<T>(pool: Pool, job: string, work: () => Promise<T>): Promise<T> {
+  return (await holdingJobLock(pool, job, 'pg_advisory_lock', work))!;
+}
+
+async function holdingJobLock<T>(
+  pool: Pool,
+  job: string,
+  lock: 'pg_try_advisory_lock' | 'pg_advisory_lock',
+  work: () => Promise<T>,
+): Promise<T | null> {
   const client = await pool.connect();
   try {
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
-      JOB_LOCK_CLASS,
-      job,
-    ]);
-    if (!rows[0]!.locked) return null;
+    const { rows } = await client.query<{ locked: boolean | '' }>(`SELECT ${lock}($1, hashtext($2)) AS locked`, [JOB_LOCK_CLASS, job]);
+    if (rows[0]!.locked === false) return null; // pg_advisory_lock answers void: it waited until it had it
     try {
       return await work();
     } finally {
