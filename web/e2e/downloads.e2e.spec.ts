@@ -130,6 +130,7 @@ describe('customer site: desktop app and model downloads in a real browser', () 
 
     const desktop = page.getByRole('region', { name: 'Desktop App' });
     await desktop.getByText('Meshwork Desktop v2.1.0 for Windows', { exact: false }).waitFor();
+    expect(await page.getByText('Latest version 2.1.0 for Windows').count()).toBe(0); // the version shows once, in the panel
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       desktop.getByRole('button', { name: 'Download for Windows' }).click(),

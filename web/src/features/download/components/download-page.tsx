@@ -1,4 +1,5 @@
 import { Network, ShieldCheck, WifiOff, type LucideIcon } from 'lucide-react';
+import { useSession } from '../../../shared/session/use-session';
 import { IconCard } from '../../../shared/ui/icon-card';
 import { GetTheApp } from './get-the-app';
 import { InstallationGuide } from './installation-guide';
@@ -12,6 +13,8 @@ const highlights: { title: string; body: string; icon: LucideIcon }[] = [
 
 /** /download: the desktop host, its newest release, how to install it, and the way to get it. */
 export function DownloadPage() {
+  // Signed-in users read the version in their download panel; once on the page is enough.
+  const visitor = useSession().status === 'anonymous';
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8">
       <header className="max-w-3xl">
@@ -21,7 +24,7 @@ export function DownloadPage() {
           The desktop host runs your plan&apos;s AI models on your own devices and network. Install it on a Windows machine, connect the
           computers around it, and keep working even when the internet does not.
         </p>
-        <LatestRelease />
+        {visitor && <LatestRelease />}
       </header>
 
       <ul aria-label="Why Meshwork Desktop" className="mt-12 grid gap-6 sm:grid-cols-3">
