@@ -5,6 +5,7 @@ import { ProjectionsModule } from '../../projections/src/projections.module';
 import { AdminModule } from './admin/admin.module';
 import { BillingModule } from './billing/billing.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { ContactModule } from './contact/contact.controller';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import type { AppConfig } from './platform/config/config';
@@ -25,6 +26,7 @@ export class AppModule {
         BillingModule,
         CatalogModule,
         AdminModule,
+        ContactModule,
         // Embedded mode runs the projections here; full mode may leave them to workers.
         ...(config.PROJECTIONS_IN_PROCESS ? [ProjectionsModule] : []),
       ],

@@ -21,7 +21,7 @@ export const messages = {
   termsRequired: 'You must accept the terms and conditions',
 } as const;
 
-const email = z
+export const email = z
   .string({ error: messages.emailRequired })
   .trim()
   .min(1, messages.emailRequired)

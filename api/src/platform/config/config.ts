@@ -43,6 +43,8 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Meshwork <no-reply@meshwork.local>'),
+  /** Where the site's Contact Sales messages are mailed. */
+  SALES_EMAIL: z.email().default('sales@meshwork.local'),
   MAX_JSON_BODY: z
     .string()
     .regex(/^\d+(kb|mb)$/)

@@ -8,6 +8,8 @@ import { logger } from '../logging/logger';
 
 export interface OutgoingMail {
   to: string;
+  /** Where a reply goes, when not to the sender (a customer's own address). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;
