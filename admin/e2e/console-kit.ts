@@ -1,8 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
-import type { AuthResponse } from '../../contracts/src/identity/account.contract';
 
 /** What the console's browser tests share: its build, the seeded session, the export date. */
 
@@ -29,18 +27,7 @@ export function ensureConsoleBuilt(): void {
   if (result.status !== 0) throw new Error(`building the console failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-/** Signs the context in as the site would leave it: tokens in localStorage, set once before the first page. */
-export async function seedSession(context: BrowserContext, session: AuthResponse): Promise<void> {
-  await context.addInitScript(
-    ([access, refresh]) => {
-      if (sessionStorage.getItem('seeded')) return;
-      localStorage.setItem('token', access!);
-      localStorage.setItem('refreshToken', refresh!);
-      sessionStorage.setItem('seeded', 'yes');
-    },
-    [session.tokens.access, session.tokens.refresh],
-  );
-}
+export { seedSession } from '../../api/src/testing/browser';
 
 /** Today as the browser names the export file: its local date. */
 export function localDate(today = new Date()): string {

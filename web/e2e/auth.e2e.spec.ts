@@ -1,34 +1,23 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { freePort, launchBrowser } from '../../api/src/testing/browser';
+import type { Page } from 'playwright-core';
+import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import { mailTo } from '../../api/src/testing/mail';
-import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
 
 const PASSWORD = 'Str0ngPassword';
 
 /** The customer site in real Chromium against the real api (served from the same origin). */
 describe('customer site: accounts in a real browser', () => {
-  let subject: TestApp;
-  let browser: Browser;
+  let site: BrowserTest;
   let base: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    subject = await startTestApp({ PUBLIC_URL: base, AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-    await subject.app.listen(port, '127.0.0.1');
-    browser = await launchBrowser();
+    site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    base = site.base;
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await subject?.close();
-  });
+  afterAll(() => site?.close());
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext();
-    return context.newPage();
-  }
+  const newPage = () => site.openPage();
 
   async function registerThroughForm(page: Page): Promise<{ email: string; username: string }> {
     const name = randomUUID().slice(0, 8);

@@ -1,34 +1,23 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { freePort, launchBrowser } from '../../api/src/testing/browser';
-import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
+import type { Page } from 'playwright-core';
+import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 
 const PASSWORD = 'Str0ngPassword';
 
 /** Pricing, plan changes, the simulated checkout and billing, in real Chromium against the real api. */
 describe('customer site: plans and billing in a real browser', () => {
-  let subject: TestApp;
-  let browser: Browser;
+  let site: BrowserTest;
   let base: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     // No Stripe: checkout is the api's built-in simulation, served by the site at /checkout/simulated/{id}.
-    subject = await startTestApp({ PUBLIC_URL: base, AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '', STRIPE_API_BASE: '' });
-    await subject.app.listen(port, '127.0.0.1');
-    browser = await launchBrowser();
+    site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '', STRIPE_API_BASE: '' });
+    base = site.base;
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await subject?.close();
-  });
+  afterAll(() => site?.close());
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext();
-    return context.newPage();
-  }
+  const newPage = () => site.openPage();
 
   /** A new free user, signed in on the dashboard with the first-visit onboarding skipped. */
   async function signUp(page: Page): Promise<void> {

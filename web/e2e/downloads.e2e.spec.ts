@@ -2,11 +2,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Register } from '../../api/src/identity/application/register.handler';
 import { subscribeToPro } from '../../api/src/testing/accounts';
-import { freePort, launchBrowser } from '../../api/src/testing/browser';
-import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
+import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import type { TestApp } from '../../api/src/testing/test-app';
 import type { AuthResponse } from '../../contracts/src/identity/account.contract';
 
 const PASSWORD = 'Str0ngPassword';
@@ -16,8 +16,8 @@ const PASSWORD = 'Str0ngPassword';
  * desktop release and the models a plan allows, downloaded to disk and then listed.
  */
 describe('customer site: desktop app and model downloads in a real browser', () => {
+  let site: BrowserTest;
   let subject: TestApp;
-  let browser: Browser;
   let base: string;
   let staff: AuthResponse;
   let freeUser: AuthResponse;
@@ -53,10 +53,8 @@ describe('customer site: desktop app and model downloads in a real browser', () 
   }
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    subject = await startTestApp({ PUBLIC_URL: base, AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '', STRIPE_API_BASE: '' });
-    await subject.app.listen(port, '127.0.0.1');
+    site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '', STRIPE_API_BASE: '' });
+    ({ subject, base } = site);
     const bus = subject.app.get(CommandBus);
     const register = (name: string, isStaff = false): Promise<AuthResponse> =>
       bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, isStaff, new Date()));
@@ -76,28 +74,12 @@ describe('customer site: desktop app and model downloads in a real browser', () 
     model.append('checksums', JSON.stringify({ 'model.onnx': createHash('sha256').update(modelFile).digest('hex') }));
     model.append('files', new Blob([modelFile]), 'model.onnx');
     await call(staff, '/models/admin/upload/', { form: model });
-
-    browser = await launchBrowser();
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await subject?.close();
-  });
+  afterAll(() => site?.close());
 
-  /** A fresh tab: signed in as `session` the way the site leaves it (tokens in localStorage), or a visitor without one. */
-  async function newPage(session?: AuthResponse): Promise<Page> {
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
-    if (session)
-      await context.addInitScript(
-        ([access, refresh]) => {
-          localStorage.setItem('token', access!);
-          localStorage.setItem('refreshToken', refresh!);
-        },
-        [session.tokens.access, session.tokens.refresh],
-      );
-    return context.newPage();
-  }
+  /** A fresh tab that saves downloads: signed in as `session`, or a visitor's. */
+  const newPage = (session?: AuthResponse) => site.openPage(session, { acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
 
   /** The dashboard of `session`, signed in. */
   async function dashboardOf(session: AuthResponse): Promise<Page> {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import type { AuthResponse } from '../../../contracts/src/identity/account.contract';
+import { startTestApp, type TestApp } from './test-app';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -32,4 +34,43 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** What a browser test starts with: the whole app listening on a free port, and Chromium. */
+export async function startBrowserTest(settings: Record<string, string> = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const subject: TestApp = await startTestApp({ PUBLIC_URL: base, ...settings });
+  await subject.app.listen(port, '127.0.0.1');
+  const browser = await launchBrowser();
+  return {
+    subject,
+    base,
+    browser,
+    /** A fresh tab, signed in as `session` if given (as the site leaves it), else a visitor's. */
+    async openPage(session?: AuthResponse, options: BrowserContextOptions = {}): Promise<Page> {
+      const context = await browser.newContext(options);
+      if (session) await seedSession(context, session);
+      return context.newPage();
+    },
+    async close(): Promise<void> {
+      await browser.close();
+      await subject.close();
+    },
+  };
+}
+
+export type BrowserTest = Awaited<ReturnType<typeof startBrowserTest>>;
+
+/** Signs the context in as the site would leave it: tokens in localStorage, set once before the first page. */
+export async function seedSession(context: BrowserContext, session: AuthResponse): Promise<void> {
+  await context.addInitScript(
+    ([access, refresh]) => {
+      if (sessionStorage.getItem('seeded')) return;
+      localStorage.setItem('token', access!);
+      localStorage.setItem('refreshToken', refresh!);
+      sessionStorage.setItem('seeded', 'yes');
+    },
+    [session.tokens.access, session.tokens.refresh],
+  );
 }

@@ -29,6 +29,10 @@ export const router = createBrowserRouter([
         path: 'download',
         lazy: () => import('../features/download/components/download-page').then((m) => ({ Component: m.DownloadPage })),
       },
+      {
+        path: 'contact',
+        lazy: () => import('../features/contact/components/contact-page').then((m) => ({ Component: m.ContactPage })),
+      },
       { path: 'login', lazy: () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })) },
       { path: 'register', lazy: () => import('../features/auth/components/register-page').then((m) => ({ Component: m.RegisterPage })) },
       {

@@ -12,7 +12,7 @@ export type PlanAction =
 /** Who is looking: nobody, or a user on `current` (undefined while their plan is not known). */
 export type Viewer = { signedIn: false } | { signedIn: true; current: PlanRef | undefined };
 
-const ENTERPRISE = 'enterprise';
+export const ENTERPRISE = 'enterprise';
 
 /**
  * Visitors are sent to register, or to sales for Enterprise. A signed-in user can buy any

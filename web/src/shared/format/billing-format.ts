@@ -1,4 +1,4 @@
-import { UNLIMITED } from '@contracts/billing/billing.contract';
+import { UNLIMITED, type Plan } from '@contracts/billing/billing.contract';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -16,6 +16,11 @@ export function formatLimit(limit: number): string {
 export function limitText(limit: number, noun: string): string {
   if (limit >= UNLIMITED) return `Unlimited ${noun}s`;
   return `${limit} ${noun}${limit === 1 ? '' : 's'}`;
+}
+
+/** What a plan gives, as the lines of a checklist: its limits, then its features. */
+export function planHighlights(plan: Pick<Plan, 'max_networks' | 'max_clients_per_network' | 'features'>): string[] {
+  return [limitText(plan.max_networks, 'network'), `${limitText(plan.max_clients_per_network, 'client')} per network`, ...plan.features];
 }
 
 /** Spec section 9: en-US short date with hour and minute ("May 6, 2026, 3:04 PM"), or a dash. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLimit, formatMoney, limitText } from './billing-format';
+import { formatLimit, formatMoney, limitText, planHighlights } from './billing-format';
 
 describe('billing formats', () => {
   it('shows money text as US dollars with cents', () => {
@@ -14,5 +14,13 @@ describe('billing formats', () => {
     expect(limitText(1, 'network')).toBe('1 network');
     expect(limitText(5, 'network')).toBe('5 networks');
     expect(limitText(999, 'network')).toBe('Unlimited networks');
+  });
+
+  it('lists a plan’s limits before its features', () => {
+    expect(planHighlights({ max_networks: 999, max_clients_per_network: 2, features: ['API Access'] })).toEqual([
+      'Unlimited networks',
+      '2 clients per network',
+      'API Access',
+    ]);
   });
 });

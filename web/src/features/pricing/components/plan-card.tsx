@@ -1,11 +1,12 @@
 import type { BillingCycle, Plan } from '@contracts/billing/billing.contract';
-import { Building2, Check, Sparkles, Zap, type LucideIcon } from 'lucide-react';
+import { Building2, Sparkles, Zap, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
-import { formatMoney, limitText } from '../../../shared/format/billing-format';
+import { formatMoney, planHighlights } from '../../../shared/format/billing-format';
 import type { PlanAction } from '../../../shared/billing/plan-action';
 import { cyclePrice } from '../../../shared/billing/plan-change';
 import { Button, LinkButton } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { CheckList } from '../../../shared/ui/check-list';
 import { annualSavings } from './pricing-math';
 
 const icons: Record<string, LucideIcon> = { free: Sparkles, pro: Zap, enterprise: Building2 };
@@ -72,18 +73,7 @@ export function PlanCard({ plan, cycle, action, onChangePlan }: PlanCardProps) {
       <p className="mt-1 h-5 text-sm font-medium text-green-700 dark:text-green-400">
         {savings && Number(savings) > 0 ? `Save ${formatMoney(savings)} per year` : ''}
       </p>
-      <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700 dark:text-slate-300">
-        {[
-          limitText(plan.max_networks, 'network'),
-          `${limitText(plan.max_clients_per_network, 'client')} per network`,
-          ...plan.features,
-        ].map((line) => (
-          <li key={line} className="flex gap-2.5">
-            <Check className="mt-0.5 size-4 shrink-0 text-green-600 dark:text-green-400" aria-hidden />
-            {line}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={planHighlights(plan)} className="mt-6 flex-1" />
       <div className="mt-8">
         <ActionButton plan={plan} action={action} onChangePlan={onChangePlan} />
       </div>
