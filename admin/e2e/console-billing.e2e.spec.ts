@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Register } from '../../api/src/identity/application/register.handler';
-import { launchBrowser } from '../../api/src/testing/browser';
-import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
+import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import type { TestApp } from '../../api/src/testing/test-app';
 import type { AdminDashboardStats, AdminPayment, AdminPlan, SubscriptionHistory } from '../../contracts/src/billing/billing.contract';
 import type { AuthResponse } from '../../contracts/src/identity/account.contract';
-import { ensureConsoleBuilt, seedSession, localDate } from './console-kit';
+import { ensureConsoleBuilt, localDate } from './console-kit';
 
 const PASSWORD = 'Str0ngPassword';
 
@@ -28,8 +27,8 @@ async function eventually<T>(read: () => Promise<T | undefined>, what: string, t
  * api, payments taken by the built-in simulated checkout (no Stripe key).
  */
 describe('staff console: plans and payments (real browser)', () => {
+  let site: BrowserTest;
   let subject: TestApp;
-  let browser: Browser;
   let base = '';
   let staff: AuthResponse;
   let customer: AuthResponse;
@@ -37,34 +36,21 @@ describe('staff console: plans and payments (real browser)', () => {
 
   beforeAll(async () => {
     ensureConsoleBuilt();
-    subject = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '' });
-    await subject.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(subject.app.getHttpServer().address() as AddressInfo).port}`;
+    site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '' });
+    ({ subject, base } = site);
     const bus = subject.app.get(CommandBus);
     const register = (name: string, isStaff = false): Promise<AuthResponse> =>
       bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, isStaff, new Date()));
     staff = await register('staff', true);
     customer = await register('carol');
-    browser = await launchBrowser();
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await subject?.close();
-  });
-
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  afterAll(() => site?.close());
+  afterEach(() => site.closePages());
 
   /** A browser signed in as the site would leave it: tokens in localStorage, set once before the first page. */
-  async function signedInPage(session: AuthResponse): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
-    contexts.push(context);
-    await seedSession(context, session);
-    return context.newPage();
-  }
+  const signedInPage = (session: AuthResponse) =>
+    site.openPage(session, { viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
 
   async function api<T>(session: AuthResponse, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
     const response = await fetch(`${base}/api/v1${url}`, {

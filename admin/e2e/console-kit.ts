@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** What the console's browser tests share: its build, the seeded session, the export date. */
+/** What the console's browser tests share beyond startBrowserTest: its build and the export date. */
 
 const root = path.resolve(__dirname, '../..');
 const adminDir = path.join(root, 'admin');
@@ -26,8 +26,6 @@ export function ensureConsoleBuilt(): void {
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: adminDir, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`building the console failed:\n${result.stdout}\n${result.stderr}`);
 }
-
-export { seedSession } from '../../api/src/testing/browser';
 
 /** Today as the browser names the export file: its local date. */
 export function localDate(today = new Date()): string {

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
 import { Register } from '../../api/src/identity/application/register.handler';
 import { subscribeToPro } from '../../api/src/testing/accounts';
-import { freePort, launchBrowser } from '../../api/src/testing/browser';
-import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
+import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import type { TestApp } from '../../api/src/testing/test-app';
 import {
   type AdminModel,
   type AdminModelList,
@@ -19,7 +19,7 @@ import {
   type UploadResponse,
 } from '../../contracts/src/catalog/catalog.contract';
 import type { AuthResponse } from '../../contracts/src/identity/account.contract';
-import { ensureConsoleBuilt, seedSession, localDate } from './console-kit';
+import { ensureConsoleBuilt, localDate } from './console-kit';
 
 const PASSWORD = 'Str0ngPassword';
 const GiB = 1024 * 1024 * 1024;
@@ -45,8 +45,8 @@ function fileOnDisk(dir: string, name: string, size: number, data?: Buffer): str
  * the upload checks, desktop releases, and the staff gate.
  */
 describe('staff console: AI models (real browser)', () => {
+  let site: BrowserTest;
   let subject: TestApp;
-  let browser: Browser;
   let base = '';
   let staff: AuthResponse;
   let customer: AuthResponse;
@@ -57,10 +57,8 @@ describe('staff console: AI models (real browser)', () => {
   beforeAll(async () => {
     ensureConsoleBuilt();
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'console-models-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    subject = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '', PUBLIC_URL: base });
-    await subject.app.listen(port, '127.0.0.1');
+    site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '' });
+    ({ subject, base } = site);
     const bus = subject.app.get(CommandBus);
     const register = (name: string, isStaff = false): Promise<AuthResponse> =>
       bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, isStaff, new Date()));
@@ -74,27 +72,17 @@ describe('staff console: AI models (real browser)', () => {
       headers: { Authorization: `Bearer ${proCustomer.tokens.access}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ onboarding_completed: true, show_onboarding: false }),
     });
-    browser = await launchBrowser();
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await subject?.close();
+    await site?.close();
     if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
   });
-
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  afterEach(() => site.closePages());
 
   /** A browser signed in as the site would leave it: tokens in localStorage, set once before the first page. */
-  async function signedInPage(session: AuthResponse): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
-    contexts.push(context);
-    await seedSession(context, session);
-    return context.newPage();
-  }
+  const signedInPage = (session: AuthResponse) =>
+    site.openPage(session, { viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
 
   async function api<T>(method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
     const response = await fetch(`${base}/api/v1${url}`, {

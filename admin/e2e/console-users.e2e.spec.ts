@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Register } from '../../api/src/identity/application/register.handler';
-import { launchBrowser } from '../../api/src/testing/browser';
-import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
+import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import type { TestApp } from '../../api/src/testing/test-app';
 import type { AuthResponse } from '../../contracts/src/identity/account.contract';
-import { ensureConsoleBuilt, seedSession } from './console-kit';
+import { ensureConsoleBuilt } from './console-kit';
 
 const PASSWORD = 'Str0ngPassword';
 
@@ -15,8 +14,8 @@ const PASSWORD = 'Str0ngPassword';
  * site's (tokens in localStorage), staff manage users, everyone else is turned away.
  */
 describe('staff console: users (real browser)', () => {
+  let site: BrowserTest;
   let subject: TestApp;
-  let browser: Browser;
   let base = '';
   let staff: AuthResponse;
   let customer: AuthResponse;
@@ -26,9 +25,8 @@ describe('staff console: users (real browser)', () => {
 
   beforeAll(async () => {
     ensureConsoleBuilt();
-    subject = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-    await subject.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(subject.app.getHttpServer().address() as AddressInfo).port}`;
+    site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    ({ subject, base } = site);
     const bus = subject.app.get(CommandBus);
     const register = (name: string, isStaff = false): Promise<AuthResponse> =>
       bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, isStaff, new Date()));
@@ -42,28 +40,13 @@ describe('staff console: users (real browser)', () => {
       body: JSON.stringify({ first_name: 'Zoë', last_name: 'Quinn' }),
     });
     expect(named.status).toBe(200);
-    browser = await launchBrowser();
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await subject?.close();
-  });
-
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  afterAll(() => site?.close());
+  afterEach(() => site.closePages());
 
   /** A browser signed in as the site would leave it: tokens in localStorage, set once before the first page. */
-  async function signedInPage(session: AuthResponse | null): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    contexts.push(context);
-    if (session) {
-      await seedSession(context, session);
-    }
-    return context.newPage();
-  }
+  const signedInPage = (session: AuthResponse | null) => site.openPage(session, { viewport: { width: 1400, height: 900 } });
 
   const row = (page: Page, username: string) => page.locator('tbody tr', { hasText: username });
 

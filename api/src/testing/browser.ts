@@ -43,15 +43,21 @@ export async function startBrowserTest(settings: Record<string, string> = {}) {
   const subject: TestApp = await startTestApp({ PUBLIC_URL: base, ...settings });
   await subject.app.listen(port, '127.0.0.1');
   const browser = await launchBrowser();
+  const opened: BrowserContext[] = [];
   return {
     subject,
     base,
     browser,
     /** A fresh tab, signed in as `session` if given (as the site leaves it), else a visitor's. */
-    async openPage(session?: AuthResponse, options: BrowserContextOptions = {}): Promise<Page> {
+    async openPage(session?: AuthResponse | null, options: BrowserContextOptions = {}): Promise<Page> {
       const context = await browser.newContext(options);
+      opened.push(context);
       if (session) await seedSession(context, session);
       return context.newPage();
+    },
+    /** Closes every tab opened so far (after each test, so tests do not share one). */
+    async closePages(): Promise<void> {
+      await Promise.all(opened.splice(0).map((context) => context.close()));
     },
     async close(): Promise<void> {
       await browser.close();
@@ -63,7 +69,7 @@ export async function startBrowserTest(settings: Record<string, string> = {}) {
 export type BrowserTest = Awaited<ReturnType<typeof startBrowserTest>>;
 
 /** Signs the context in as the site would leave it: tokens in localStorage, set once before the first page. */
-export async function seedSession(context: BrowserContext, session: AuthResponse): Promise<void> {
+async function seedSession(context: BrowserContext, session: AuthResponse): Promise<void> {
   await context.addInitScript(
     ([access, refresh]) => {
       if (sessionStorage.getItem('seeded')) return;
