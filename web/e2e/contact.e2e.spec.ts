@@ -94,7 +94,7 @@ describe('customer site: Contact Sales in a real browser', () => {
     await page.context().close();
   });
 
-  it('fills in a signed-in user’s name and email', async () => {
+  it('fills in a signed-in user’s name and email, who finds Contact Sales in the footer', async () => {
     const bus = subject.app.get(CommandBus);
     const register = (name: string): Promise<AuthResponse> =>
       bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, false, new Date()));
@@ -107,7 +107,10 @@ describe('customer site: Contact Sales in a real browser', () => {
     expect(profile.status).toBe(200);
 
     const namedPage = await newPage(named);
-    await namedPage.goto(`${base}/contact`);
+    // The pricing page offers a signed-in user the Enterprise upgrade; the footer still leads to sales.
+    await namedPage.goto(`${base}/pricing`);
+    await namedPage.getByRole('contentinfo').getByRole('link', { name: 'Contact Sales' }).click();
+    await namedPage.waitForURL(`${base}/contact`);
     expect(await filledValue(namedPage, 'Name')).toBe('Ada Lovelace');
     expect(await filledValue(namedPage, 'Work email')).toBe(named.user.email);
     expect(await namedPage.getByLabel('How can we help?', { exact: true }).inputValue()).toBe('');

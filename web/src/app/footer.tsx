@@ -7,7 +7,9 @@ const columns = [
     links: [
       { to: '/features', label: 'Features' },
       { to: '/pricing', label: 'Pricing' },
+      { to: '/download', label: 'Download' },
       { to: '/documentation', label: 'Documentation' },
+      { to: '/contact', label: 'Contact Sales' },
     ],
   },
   {
