@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Page } from 'playwright-core';
-import { Register } from '../../api/src/identity/application/register.handler';
+import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
 import type { AdminDashboardStats, AdminPayment, AdminPlan, SubscriptionHistory } from '../../contracts/src/billing/billing.contract';
 import type { AuthResponse } from '../../contracts/src/identity/account.contract';
 import { ensureConsoleBuilt, localDate } from './console-kit';
-
-const PASSWORD = 'Str0ngPassword';
 
 /** Read models catch up with commands shortly after: ask again until `read` finds what it looks for. */
 async function eventually<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
@@ -38,9 +35,7 @@ describe('staff console: plans and payments (real browser)', () => {
     ensureConsoleBuilt();
     site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '' });
     ({ subject, base } = site);
-    const bus = subject.app.get(CommandBus);
-    const register = (name: string, isStaff = false): Promise<AuthResponse> =>
-      bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, isStaff, new Date()));
+    const register = (name: string, isStaff = false) => registerAccount(subject.app, name, tag, isStaff);
     staff = await register('staff', true);
     customer = await register('carol');
   }, 240_000);

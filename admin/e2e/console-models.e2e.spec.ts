@@ -2,11 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Page } from 'playwright-core';
 import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
-import { Register } from '../../api/src/identity/application/register.handler';
-import { subscribeToPro } from '../../api/src/testing/accounts';
+import { registerAccount, subscribeToPro } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
 import {
@@ -21,7 +19,6 @@ import {
 import type { AuthResponse } from '../../contracts/src/identity/account.contract';
 import { ensureConsoleBuilt, localDate } from './console-kit';
 
-const PASSWORD = 'Str0ngPassword';
 const GiB = 1024 * 1024 * 1024;
 const MiB = 1024 * 1024;
 
@@ -59,9 +56,7 @@ describe('staff console: AI models (real browser)', () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'console-models-'));
     site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '' });
     ({ subject, base } = site);
-    const bus = subject.app.get(CommandBus);
-    const register = (name: string, isStaff = false): Promise<AuthResponse> =>
-      bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, isStaff, new Date()));
+    const register = (name: string, isStaff = false) => registerAccount(subject.app, name, tag, isStaff);
     staff = await register('staff', true);
     customer = await register('carol');
     proCustomer = await register('paul');

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Page } from 'playwright-core';
-import { Register } from '../../api/src/identity/application/register.handler';
+import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
 import type { AuthResponse } from '../../contracts/src/identity/account.contract';
 import { ensureConsoleBuilt } from './console-kit';
-
-const PASSWORD = 'Str0ngPassword';
 
 /**
  * The staff console in a real browser against the whole api: the session is the customer
@@ -27,9 +24,7 @@ describe('staff console: users (real browser)', () => {
     ensureConsoleBuilt();
     site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
     ({ subject, base } = site);
-    const bus = subject.app.get(CommandBus);
-    const register = (name: string, isStaff = false): Promise<AuthResponse> =>
-      bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, isStaff, new Date()));
+    const register = (name: string, isStaff = false) => registerAccount(subject.app, name, tag, isStaff);
     staff = await register('staff', true);
     customer = await register('bob');
     amy = await register('amy');

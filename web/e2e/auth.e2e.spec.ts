@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { TEST_PASSWORD } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import { mailTo } from '../../api/src/testing/mail';
 
-const PASSWORD = 'Str0ngPassword';
+const PASSWORD = TEST_PASSWORD;
 
 /** The customer site in real Chromium against the real api (served from the same origin). */
 describe('customer site: accounts in a real browser', () => {

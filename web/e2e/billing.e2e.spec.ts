@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { TEST_PASSWORD } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 
-const PASSWORD = 'Str0ngPassword';
+const PASSWORD = TEST_PASSWORD;
 
 /** Pricing, plan changes, the simulated checkout and billing, in real Chromium against the real api. */
 describe('customer site: plans and billing in a real browser', () => {

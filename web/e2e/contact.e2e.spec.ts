@@ -1,16 +1,13 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Page } from 'playwright-core';
-import { Register } from '../../api/src/identity/application/register.handler';
+import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, freePort, startBrowserTest } from '../../api/src/testing/browser';
 import { mailTo } from '../../api/src/testing/mail';
 import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
 import type { Plan } from '../../contracts/src/billing/billing.contract';
 import { contactMessages } from '../../contracts/src/contact/contact.contract';
 import { messages, type AuthResponse } from '../../contracts/src/identity/account.contract';
-
-const PASSWORD = 'Str0ngPassword';
 
 /** The Contact Sales page in real Chromium against the real api, its mail read from the SMTP catcher. */
 describe('customer site: Contact Sales in a real browser', () => {
@@ -95,9 +92,7 @@ describe('customer site: Contact Sales in a real browser', () => {
   });
 
   it('fills in a signed-in user’s name and email, who finds Contact Sales in the footer', async () => {
-    const bus = subject.app.get(CommandBus);
-    const register = (name: string): Promise<AuthResponse> =>
-      bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, false, new Date()));
+    const register = (name: string) => registerAccount(subject.app, name, tag);
     const [named, unnamed] = await Promise.all([register('ada'), register('linus')]);
     const profile = await fetch(`${base}/api/v1/profile/`, {
       method: 'PATCH',

@@ -1,15 +1,13 @@
 /// <reference lib="dom" />
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Page } from 'playwright-core';
-import { Register } from '../../api/src/identity/application/register.handler';
-import { subscribeToPro } from '../../api/src/testing/accounts';
+import { registerAccount, subscribeToPro, TEST_PASSWORD } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
 import type { AuthResponse } from '../../contracts/src/identity/account.contract';
 
-const PASSWORD = 'Str0ngPassword';
+const PASSWORD = TEST_PASSWORD;
 
 /**
  * The dashboard's downloads in real Chromium against the real api and storage (MinIO): the
@@ -55,9 +53,7 @@ describe('customer site: desktop app and model downloads in a real browser', () 
   beforeAll(async () => {
     site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '', STRIPE_API_BASE: '' });
     ({ subject, base } = site);
-    const bus = subject.app.get(CommandBus);
-    const register = (name: string, isStaff = false): Promise<AuthResponse> =>
-      bus.execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, PASSWORD, isStaff, new Date()));
+    const register = (name: string, isStaff = false) => registerAccount(subject.app, name, tag, isStaff);
     [staff, freeUser, proUser] = await Promise.all([register('staff', true), register('freda'), register('paul')]);
     // Past the first-visit onboarding, so the dashboard is not behind its modal.
     for (const user of [freeUser, proUser])

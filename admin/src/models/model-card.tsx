@@ -1,5 +1,5 @@
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { Box, Card, CardActions, CardContent, CardHeader, Typography } from '@mui/material';
+import { Box, Card, CardActions, CardContent, CardHeader } from '@mui/material';
 import { Button, useTranslate } from 'react-admin';
 import type { AdminModel } from '../../../contracts/src/catalog/catalog.contract';
 import { useIntlLocale } from '../i18n/intl-locale';
@@ -7,7 +7,7 @@ import { DeleteModelButton } from './delete-model-button';
 import { ModelFact } from './model-fact';
 import { formatBytes, formatDateTime } from './model-format';
 import { ModelStatus } from './model-status';
-import { PlanBadges } from './plan-badges';
+import { PlanAccess } from './plan-badges';
 
 /**
  * One model (spec section 2): name, version, status, size, parameters, file type, plan
@@ -33,12 +33,7 @@ export function ModelCard({ model, onDetails }: { model: AdminModel; onDetails: 
           <ModelFact label="resources.models.fields.file_type" value={model.fileType} />
           <ModelFact label="resources.models.fields.upload_date" value={formatDateTime(model.uploadDate, intlLocale)} />
         </Box>
-        <Box>
-          <Typography variant="subtitle2" gutterBottom>
-            {translate('resources.models.fields.plan_access')}
-          </Typography>
-          <PlanBadges plans={model.allowedPlans} />
-        </Box>
+        <PlanAccess plans={model.allowedPlans} />
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end' }}>
         <Button label="resources.models.actions.details" onClick={onDetails}>

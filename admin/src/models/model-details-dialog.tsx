@@ -7,7 +7,7 @@ import { useIntlLocale } from '../i18n/intl-locale';
 import { ModelFact } from './model-fact';
 import { formatBytes, formatDateTime, shortChecksum } from './model-format';
 import { ModelStatus } from './model-status';
-import { PlanBadges } from './plan-badges';
+import { PlanAccess } from './plan-badges';
 import { useModelCache } from './use-admin-models';
 
 /**
@@ -57,12 +57,7 @@ export function ModelDetailsDialog({ model, onClose }: { model: AdminModel; onCl
             {model.metadata.description || translate('resources.models.card.not_given')}
           </Typography>
         </Box>
-        <Box>
-          <Typography variant="subtitle2" gutterBottom>
-            {translate('resources.models.fields.plan_access')}
-          </Typography>
-          <PlanBadges plans={model.allowedPlans} />
-        </Box>
+        <PlanAccess plans={model.allowedPlans} />
         <Box>
           <Typography variant="subtitle2">{translate('resources.models.fields.files')}</Typography>
           <List dense disablePadding>

@@ -23,3 +23,16 @@ export function PlanBadges({ plans }: { plans: readonly ModelPlan[] }) {
     </Box>
   );
 }
+
+/** The badges under their 'Plan access' heading, as a card and the details dialog show them. */
+export function PlanAccess({ plans }: { plans: readonly ModelPlan[] }) {
+  const translate = useTranslate();
+  return (
+    <Box>
+      <Typography variant="subtitle2" gutterBottom>
+        {translate('resources.models.fields.plan_access')}
+      </Typography>
+      <PlanBadges plans={plans} />
+    </Box>
+  );
+}

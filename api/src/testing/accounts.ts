@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
+import type { AuthResponse } from '../../../contracts/src/identity/account.contract';
+import { Register } from '../identity/application/register.handler';
 
 export const TEST_PASSWORD = 'Str0ngPassword';
 
@@ -22,6 +25,14 @@ export async function registerCustomer(app: INestApplication) {
 }
 
 export type TestCustomer = Awaited<ReturnType<typeof registerCustomer>>;
+
+/**
+ * An account made through the command bus (no HTTP, so no rate limit): email
+ * `<name>-<tag>@example.com`, username `<name>_<tag>`, password TEST_PASSWORD.
+ */
+export function registerAccount(app: INestApplication, name: string, tag: string, isStaff = false): Promise<AuthResponse> {
+  return app.get(CommandBus).execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, TEST_PASSWORD, isStaff, new Date()));
+}
 
 /**
  * Subscribes a user to Pro through the simulated checkout, as the site's plan dialog and

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import type { AuthResponse } from '../../../contracts/src/identity/account.contract';
+import { freePort } from '../../../infra/lib/api-process.cjs';
 import { startTestApp, type TestApp } from './test-app';
+
+export { freePort };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -24,15 +26,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--disable-quic',
     ],
-  });
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
   });
 }
 

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-error';
 import { readWithProgress } from '../../../shared/api/file-transfer';
 import { notifyError, notifyFailure, notifySuccess } from '../../../shared/toast/notify';
@@ -7,26 +6,20 @@ import { fetchDesktopInstaller } from '../api/download-desktop-app';
 import { desktopAppInfoQueryOptions } from '../api/get-desktop-app-info';
 import { refreshDownloadHistory } from '../api/get-download-history';
 import { saveBlob } from './save-file';
+import { useDownloadState } from './use-download-state';
 
 export const NO_VERSION = 'No version available for download';
-
-/** Spec section 4: a finished download shows as complete for this long, then the panel is idle again. */
-export const COMPLETED_RESET_MS = 2000;
 
 /** Spec section 4's download status, with the real share of bytes received (null: size unknown). */
 export type DesktopDownloadState =
   { status: 'idle' } | { status: 'downloading'; percent: number | null } | { status: 'completed' } | { status: 'failed' };
 
+const IDLE: DesktopDownloadState = { status: 'idle' };
+
 /** Downloads the installer for a version with real progress, saves it, and records the outcome. */
 export function useDesktopDownload() {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<DesktopDownloadState>({ status: 'idle' });
-
-  useEffect(() => {
-    if (state.status !== 'completed') return;
-    const timer = setTimeout(() => setState({ status: 'idle' }), COMPLETED_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [state.status]);
+  const [state, setState] = useDownloadState<DesktopDownloadState>(IDLE);
 
   const download = useMutation({
     mutationKey: ['downloads', 'desktop-app'],

@@ -1,12 +1,11 @@
 import type { AvailableModel } from '@contracts/billing/billing.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { notifyFailure, notifySuccess } from '../../../shared/toast/notify';
 import { refreshDownloadHistory } from '../api/get-download-history';
 import { fetchModelFileLink } from '../api/get-model-file-link';
 import { fetchModelManifest } from '../api/get-model-manifest';
-import { COMPLETED_RESET_MS } from './use-desktop-download';
 import { saveFromUrl } from './save-file';
+import { useDownloadState } from './use-download-state';
 
 /** Browsers drop or merge downloads started in the same instant; a short gap keeps each one. */
 const GAP_BETWEEN_FILES_MS = 400;
@@ -14,6 +13,8 @@ const GAP_BETWEEN_FILES_MS = 400;
 /** Handing a model's files to the browser: `handed` of `total` so far. */
 export type ModelDownloadState =
   { status: 'idle' } | { status: 'downloading'; handed: number; total: number | null } | { status: 'completed' } | { status: 'failed' };
+
+const IDLE: ModelDownloadState = { status: 'idle' };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -23,13 +24,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function useModelDownload(model: AvailableModel) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<ModelDownloadState>({ status: 'idle' });
-
-  useEffect(() => {
-    if (state.status !== 'completed') return;
-    const timer = setTimeout(() => setState({ status: 'idle' }), COMPLETED_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [state.status]);
+  const [state, setState] = useDownloadState<ModelDownloadState>(IDLE);
 
   const download = useMutation({
     mutationKey: ['downloads', 'model', model.name],
