@@ -1,13 +1,19 @@
+import { z } from 'zod';
+import { timestamp } from '../http/http.contract';
+
 /** A user as the console's users resource serves it (spec section 3, "Admin user"). */
-export interface AdminUser {
-  id: string;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  subscription_plan: string;
-  max_clients: number;
-  is_active: boolean;
-  created_at: string;
-  last_login: string | null;
-}
+export const AdminUser = z
+  .object({
+    id: z.uuid(),
+    username: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    subscription_plan: z.string(),
+    max_clients: z.number().int(),
+    is_active: z.boolean(),
+    created_at: timestamp,
+    last_login: timestamp.nullable(),
+  })
+  .meta({ id: 'AdminUser' });
+export type AdminUser = z.output<typeof AdminUser>;

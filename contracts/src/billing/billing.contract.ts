@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { User } from '../identity/account.contract';
+import { timestamp } from '../http/http.contract';
+import { User } from '../identity/account.contract';
 
 /**
  * Plans, subscriptions and payments (spec sections 3, 7 "Plan and downloads",
@@ -13,6 +14,9 @@ export const UNLIMITED = 999;
 
 /** Annual price = 12 x monthly x 0.83 ("Save 17%"); savings shown = 12 x monthly x 0.17. */
 export const ANNUAL_FACTOR = 0.83;
+
+/** Money in an answer: text with two decimals, as the spec's plan price ("29.00"). */
+const moneyAnswer = z.string().regex(/^\d+\.\d{2}$/);
 
 /** The admin new-plan form's fixed choices (spec section 9). */
 export const PLAN_FEATURE_CHOICES = [
@@ -34,39 +38,39 @@ export const PLAN_FEATURE_CHOICES = [
   'White-label Options',
 ] as const;
 
-export type BillingCycle = 'monthly' | 'yearly';
+export const BillingCycle = z.enum(['monthly', 'yearly']);
+export type BillingCycle = z.output<typeof BillingCycle>;
 
 /** A plan, as the pricing page, billing page and console read it. `id` is the slug. */
-export interface Plan {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  /** Monthly price. */
-  price: string;
-  yearly_price: string;
-  currency: 'USD';
-  duration_days: number;
-  max_networks: number;
-  max_clients_per_network: number;
-  /** The console's name for max_clients_per_network (spec "Admin subscription plan"). */
-  max_clients: number;
-  allowed_models: string[];
-  features: string[];
-  /** Comparison-table rows that are words rather than numbers. */
-  model_access: string;
-  api_access: string;
-  download_access: boolean;
-  /** Order of plans from cheapest: a change to a higher tier is an upgrade. */
-  tier: number;
-  popular: boolean;
-  is_active: boolean;
-}
+export const Plan = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    price: moneyAnswer.meta({ description: 'Monthly price.' }),
+    yearly_price: moneyAnswer,
+    currency: z.literal('USD'),
+    duration_days: z.number().int(),
+    max_networks: z.number().int(),
+    max_clients_per_network: z.number().int(),
+    max_clients: z.number().int().meta({ description: "The console's name for max_clients_per_network." }),
+    allowed_models: z.array(z.string()),
+    features: z.array(z.string()),
+    /** Comparison-table rows that are words rather than numbers. */
+    model_access: z.string(),
+    api_access: z.string(),
+    download_access: z.boolean(),
+    tier: z.number().int().meta({ description: 'Order of plans from cheapest: a change to a higher tier is an upgrade.' }),
+    popular: z.boolean(),
+    is_active: z.boolean(),
+  })
+  .meta({ id: 'Plan' });
+export type Plan = z.output<typeof Plan>;
 
 /** A plan in the console: also how many subscribers it has now. */
-export interface AdminPlan extends Plan {
-  subscribers: number;
-}
+export const AdminPlan = Plan.extend({ subscribers: z.number().int() }).meta({ id: 'AdminPlan' });
+export type AdminPlan = z.output<typeof AdminPlan>;
 
 const money = (field: string) =>
   z.coerce
@@ -131,50 +135,52 @@ export const PlanUpdate = planFields.omit({ slug: true }).partial();
 export type PlanUpdate = z.input<typeof PlanUpdate>;
 
 /** 'active' includes a paid plan cancelling at its period end (see cancel_at_period_end). */
-export type SubscriptionStatus = 'free' | 'active' | 'past_due';
+export const SubscriptionStatus = z.enum(['free', 'active', 'past_due']);
+export type SubscriptionStatus = z.output<typeof SubscriptionStatus>;
 
 /** The signed-in user's subscription (spec "Subscription", plus its state). */
-export interface Subscription {
-  plan_id: string;
-  plan_name: string;
-  status: SubscriptionStatus;
-  billing_cycle: BillingCycle | null;
-  price: string;
-  currency: 'USD';
-  started_at: string | null;
-  /** End of the paid period; null on the free plan. */
-  expires_at: string | null;
-  next_billing_date: string | null;
-  cancel_at_period_end: boolean;
-  /** A downgrade waiting for the period end. */
-  scheduled_plan_id: string | null;
-  scheduled_plan_name: string | null;
-  /** While past due: when access falls back to the free plan. */
-  grace_until: string | null;
-  payment_method: 'stripe' | 'simulated' | null;
-}
+export const Subscription = z
+  .object({
+    plan_id: z.string(),
+    plan_name: z.string(),
+    status: SubscriptionStatus,
+    billing_cycle: BillingCycle.nullable(),
+    price: moneyAnswer,
+    currency: z.literal('USD'),
+    started_at: timestamp.nullable(),
+    expires_at: timestamp.nullable().meta({ description: 'End of the paid period; null on the free plan.' }),
+    next_billing_date: timestamp.nullable(),
+    cancel_at_period_end: z.boolean(),
+    scheduled_plan_id: z.string().nullable().meta({ description: 'A downgrade waiting for the period end.' }),
+    scheduled_plan_name: z.string().nullable(),
+    grace_until: timestamp.nullable().meta({ description: 'While past due: when access falls back to the free plan.' }),
+    payment_method: z.enum(['stripe', 'simulated']).nullable(),
+  })
+  .meta({ id: 'Subscription' });
+export type Subscription = z.output<typeof Subscription>;
 
-export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'refunded';
+export const PaymentStatus = z.enum(['pending', 'completed', 'failed', 'refunded']);
+export type PaymentStatus = z.output<typeof PaymentStatus>;
 
 /** A payment in the user's history (spec "Payment (user view)"). */
-export interface Payment {
-  id: string;
-  amount: string;
-  currency: 'USD';
-  status: PaymentStatus;
-  created_at: string;
-  plan_id: string;
-  plan_name: string;
-  description: string;
-  /** Refunded so far; a partial refund leaves the payment completed. */
-  refunded_amount: string;
-}
+export const Payment = z
+  .object({
+    id: z.string(),
+    amount: moneyAnswer,
+    currency: z.literal('USD'),
+    status: PaymentStatus,
+    created_at: timestamp,
+    plan_id: z.string(),
+    plan_name: z.string(),
+    description: z.string(),
+    refunded_amount: moneyAnswer.meta({ description: 'Refunded so far; a partial refund leaves the payment completed.' }),
+  })
+  .meta({ id: 'Payment' });
+export type Payment = z.output<typeof Payment>;
 
 /** GET /subscriptions/list/ */
-export interface SubscriptionHistory {
-  subscription: Subscription;
-  payments: Payment[];
-}
+export const SubscriptionHistory = z.object({ subscription: Subscription, payments: z.array(Payment) }).meta({ id: 'SubscriptionHistory' });
+export type SubscriptionHistory = z.output<typeof SubscriptionHistory>;
 
 /** POST /subscriptions/create/: plan_id is the plan's slug. */
 export const SubscribeRequest = z.object({
@@ -188,12 +194,15 @@ export type SubscribeRequest = z.input<typeof SubscribeRequest>;
  * What subscribing did: `checkout` sends the browser to payment_url; `upgraded` took effect
  * now with a prorated charge; `downgrade_scheduled` takes effect at the period end.
  */
-export interface SubscribeResponse {
-  outcome: 'checkout' | 'upgraded' | 'downgrade_scheduled' | 'unchanged';
-  payment_url?: string;
-  message: string;
-  subscription: Subscription;
-}
+export const SubscribeResponse = z
+  .object({
+    outcome: z.enum(['checkout', 'upgraded', 'downgrade_scheduled', 'unchanged']),
+    payment_url: z.string().optional(),
+    message: z.string(),
+    subscription: Subscription,
+  })
+  .meta({ id: 'SubscribeResponse' });
+export type SubscribeResponse = z.output<typeof SubscribeResponse>;
 
 /** POST /subscriptions/verify/ after returning from checkout. */
 export const VerifyCheckoutRequest = z.object({
@@ -201,60 +210,76 @@ export const VerifyCheckoutRequest = z.object({
 });
 
 /** GET /subscriptions/methods/ */
-export interface PaymentMethodInfo {
-  id: 'stripe';
-  name: string;
-  /** True when no payment provider is configured: checkout is the built-in simulation. */
-  simulated: boolean;
-}
+export const PaymentMethodInfo = z
+  .object({
+    id: z.literal('stripe'),
+    name: z.string(),
+    simulated: z.boolean().meta({ description: 'True when no payment provider is configured: checkout is the built-in simulation.' }),
+  })
+  .meta({ id: 'PaymentMethodInfo' });
+export type PaymentMethodInfo = z.output<typeof PaymentMethodInfo>;
 
 /** The built-in simulated checkout page's data (embedded mode, no Stripe key). */
-export interface SimulatedCheckoutSession {
-  id: string;
-  plan_id: string;
-  plan_name: string;
-  billing_cycle: BillingCycle;
-  amount: string;
-  currency: 'USD';
-  status: 'open' | 'complete' | 'expired';
-}
+export const SimulatedCheckoutSession = z
+  .object({
+    id: z.string(),
+    plan_id: z.string(),
+    plan_name: z.string(),
+    billing_cycle: BillingCycle,
+    amount: moneyAnswer,
+    currency: z.literal('USD'),
+    status: z.enum(['open', 'complete', 'expired']),
+  })
+  .meta({ id: 'SimulatedCheckoutSession' });
+export type SimulatedCheckoutSession = z.output<typeof SimulatedCheckoutSession>;
 
 /** Spec "Upgrade option". */
-export interface UpgradeOption {
-  name: string;
-  slug: string;
-  max_networks: number;
-  max_clients_per_network: number;
-  upgrade_price: string;
-  benefits: string[];
-}
+export const UpgradeOption = z
+  .object({
+    name: z.string(),
+    slug: z.string(),
+    max_networks: z.number().int(),
+    max_clients_per_network: z.number().int(),
+    upgrade_price: moneyAnswer,
+    benefits: z.array(z.string()),
+  })
+  .meta({ id: 'UpgradeOption' });
+export type UpgradeOption = z.output<typeof UpgradeOption>;
 
-export interface AvailableModel {
-  name: string;
-  display_name: string;
-  description: string;
-  version: string;
-  file_size: number;
-  block_count: number;
-}
+export const AvailableModel = z
+  .object({
+    name: z.string(),
+    display_name: z.string(),
+    description: z.string(),
+    version: z.string(),
+    file_size: z.number().int(),
+    block_count: z.number().int(),
+  })
+  .meta({ id: 'AvailableModel' });
+export type AvailableModel = z.output<typeof AvailableModel>;
 
 /** GET /plan/ and /account/plan/ (spec "Plan info"). */
-export interface PlanInfo {
-  plan: string;
-  plan_name: string;
-  plan_slug: string;
-  expires_at: string | null;
-  permissions: { max_networks: number; max_clients_per_network: number };
-  available_models: AvailableModel[];
-  download_info: { download_access: boolean };
-  plan_transitions: { available_upgrades: UpgradeOption[] };
-}
+export const PlanInfo = z
+  .object({
+    plan: z.string(),
+    plan_name: z.string(),
+    plan_slug: z.string(),
+    expires_at: timestamp.nullable(),
+    permissions: z.object({ max_networks: z.number().int(), max_clients_per_network: z.number().int() }),
+    available_models: z.array(AvailableModel),
+    download_info: z.object({ download_access: z.boolean() }),
+    plan_transitions: z.object({ available_upgrades: z.array(UpgradeOption) }),
+  })
+  .meta({ id: 'PlanInfo' });
+export type PlanInfo = z.output<typeof PlanInfo>;
 
-export interface Preferences {
-  onboarding_completed: boolean;
-  /** Forces the onboarding to show again (the Take Tour button). */
-  show_onboarding: boolean;
-}
+export const Preferences = z
+  .object({
+    onboarding_completed: z.boolean(),
+    show_onboarding: z.boolean().meta({ description: 'Forces the onboarding to show again (the Take Tour button).' }),
+  })
+  .meta({ id: 'Preferences' });
+export type Preferences = z.output<typeof Preferences>;
 
 export const PreferencesUpdate = z
   .object({ onboarding_completed: z.boolean(), show_onboarding: z.boolean() })
@@ -263,43 +288,53 @@ export const PreferencesUpdate = z
 export type PreferencesUpdate = z.input<typeof PreferencesUpdate>;
 
 /** GET /users/dashboard/ */
-export interface UserDashboard {
-  user: User;
-  plan_info: PlanInfo;
-  subscription: Subscription;
-  recent_payments: Payment[];
-  preferences: Preferences;
-}
+export const UserDashboard = z
+  .object({
+    user: User,
+    plan_info: PlanInfo,
+    subscription: Subscription,
+    recent_payments: z.array(Payment),
+    preferences: Preferences,
+  })
+  .meta({ id: 'UserDashboard' });
+export type UserDashboard = z.output<typeof UserDashboard>;
 
 /** GET /users/usage-stats/ */
-export interface UsageStats {
-  networks: { used: number; limit: number };
-  clients_per_network: { limit: number };
-  models: { available: number };
-  downloads: { total: number; last_30_days: number };
-  payments: { total_paid: string; count: number };
-}
+export const UsageStats = z
+  .object({
+    networks: z.object({ used: z.number().int(), limit: z.number().int() }),
+    clients_per_network: z.object({ limit: z.number().int() }),
+    models: z.object({ available: z.number().int() }),
+    downloads: z.object({ total: z.number().int(), last_30_days: z.number().int() }),
+    payments: z.object({ total_paid: moneyAnswer, count: z.number().int() }),
+  })
+  .meta({ id: 'UsageStats' });
+export type UsageStats = z.output<typeof UsageStats>;
 
+export const AdminPaymentStatus = PaymentStatus;
 export type AdminPaymentStatus = PaymentStatus;
 
 /** A payment in the console (spec "Admin payment"). */
-export interface AdminPayment {
-  id: string;
-  userId: string;
-  userEmail: string;
-  userName: string;
-  planId: string;
-  planName: string;
-  amount: number;
-  currency: 'USD';
-  status: AdminPaymentStatus;
-  paymentMethod: 'stripe' | 'simulated';
-  transactionId: string;
-  createdDate: string;
-  processedDate: string | null;
-  refundAmount: number;
-  refundReason: string | null;
-}
+export const AdminPayment = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    userEmail: z.string(),
+    userName: z.string(),
+    planId: z.string(),
+    planName: z.string(),
+    amount: z.number(),
+    currency: z.literal('USD'),
+    status: AdminPaymentStatus,
+    paymentMethod: z.enum(['stripe', 'simulated']),
+    transactionId: z.string(),
+    createdDate: timestamp,
+    processedDate: timestamp.nullable(),
+    refundAmount: z.number(),
+    refundReason: z.string().nullable(),
+  })
+  .meta({ id: 'AdminPayment' });
+export type AdminPayment = z.output<typeof AdminPayment>;
 
 /** POST /admin-panel/payments/{id}/refund/: amount at most what is left, step 0.01; reason required. */
 export const RefundRequest = z.object({
@@ -309,15 +344,19 @@ export const RefundRequest = z.object({
 export type RefundRequest = z.input<typeof RefundRequest>;
 
 /** GET /admin-panel/dashboard/ (spec "Dashboard stats"). */
-export interface AdminDashboardStats {
-  totalUsers: number;
-  totalRevenue: number;
-  activeSubscriptions: number;
-  /** New users this calendar month against last month, in percent. */
-  monthlyGrowth: number;
-  recentUsers: { id: string; username: string; email: string; plan: string; created_at: string }[];
-  recentPayments: { id: string; user: string; amount: number; plan: string; date: string; status: AdminPaymentStatus }[];
-}
+export const AdminDashboardStats = z
+  .object({
+    totalUsers: z.number().int(),
+    totalRevenue: z.number(),
+    activeSubscriptions: z.number().int(),
+    monthlyGrowth: z.number().meta({ description: 'New users this calendar month against last month, in percent.' }),
+    recentUsers: z.array(z.object({ id: z.string(), username: z.string(), email: z.string(), plan: z.string(), created_at: timestamp })),
+    recentPayments: z.array(
+      z.object({ id: z.string(), user: z.string(), amount: z.number(), plan: z.string(), date: timestamp, status: AdminPaymentStatus }),
+    ),
+  })
+  .meta({ id: 'AdminDashboardStats' });
+export type AdminDashboardStats = z.output<typeof AdminDashboardStats>;
 
 /** Cents to the API's money text, and back. */
 export const moneyText = (cents: number) => (cents / 100).toFixed(2);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ErrorBody, timestamp } from '../http/http.contract';
 
 /**
  * AI models, their files and plan access, downloads and desktop releases (spec sections 2
@@ -7,7 +8,8 @@ import { z } from 'zod';
 
 /** The plans a model can be opened to; fixed, as the console's matrix is. */
 export const MODEL_PLANS = ['free', 'pro', 'enterprise'] as const;
-export type ModelPlan = (typeof MODEL_PLANS)[number];
+export const ModelPlan = z.enum(MODEL_PLANS);
+export type ModelPlan = z.output<typeof ModelPlan>;
 export const MODEL_PLAN_NAMES: Record<ModelPlan, string> = { free: 'Free Plan', pro: 'Pro Plan', enterprise: 'Enterprise Plan' };
 
 /** Spec section 9's upload limits. */
@@ -36,38 +38,47 @@ export const uploadMessages = {
   fileIncomplete: 'The file was not received completely',
 } as const;
 
-export type ModelStatus = 'active' | 'processing' | 'inactive';
+export const ModelStatus = z.enum(['active', 'processing', 'inactive']);
+export type ModelStatus = z.output<typeof ModelStatus>;
 
-export interface ModelFile {
-  name: string;
-  size: number;
-  sha256: string;
-  /** Order of the part within the model (0-based): models split into blocks load in this order. */
-  part_index: number;
-}
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/i);
+
+export const ModelFile = z
+  .object({
+    name: z.string(),
+    size: z.number().int(),
+    sha256,
+    part_index: z
+      .number()
+      .int()
+      .meta({ description: 'Order of the part within the model (0-based): models split into blocks load in this order.' }),
+  })
+  .meta({ id: 'ModelFile' });
+export type ModelFile = z.output<typeof ModelFile>;
 
 /** A model as the console reads it (spec "AI model (admin)"), plus its files. */
-export interface AdminModel {
-  id: string;
-  name: string;
-  display_name: string;
-  version: string;
-  /** The first file's name, and the total size of every file (bytes). */
-  fileName: string;
-  fileSize: number;
-  fileType: string;
-  uploadDate: string;
-  uploadedBy: string;
-  status: ModelStatus;
-  allowedPlans: ModelPlan[];
-  metadata: { description: string; parameters: string; architecture: string };
-  files: ModelFile[];
-}
+export const AdminModel = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    display_name: z.string(),
+    version: z.string(),
+    fileName: z.string().meta({ description: "The first file's name." }),
+    fileSize: z.number().int().meta({ description: 'The total size of every file (bytes).' }),
+    fileType: z.string(),
+    uploadDate: timestamp,
+    uploadedBy: z.string(),
+    status: ModelStatus,
+    allowedPlans: z.array(ModelPlan),
+    metadata: z.object({ description: z.string(), parameters: z.string(), architecture: z.string() }),
+    files: z.array(ModelFile),
+  })
+  .meta({ id: 'AdminModel' });
+export type AdminModel = z.output<typeof AdminModel>;
 
 /** GET /models/admin/ */
-export interface AdminModelList {
-  models: AdminModel[];
-}
+export const AdminModelList = z.object({ models: z.array(AdminModel) }).meta({ id: 'AdminModelList' });
+export type AdminModelList = z.output<typeof AdminModelList>;
 
 /** The multipart form's text fields (the files come as repeated `files` parts). */
 export const UploadFields = z.object({
@@ -83,21 +94,21 @@ export const UploadFields = z.object({
 export type UploadFields = z.input<typeof UploadFields>;
 
 /** POST /models/admin/upload/ answers this (201). */
-export interface UploadResponse {
-  model_id: string;
-  model_name: string;
-  display_name: string;
-  status: ModelStatus;
-  total_size: number;
-  parts_count: number;
-  allowed_plans: ModelPlan[];
-}
+export const UploadResponse = z
+  .object({
+    model_id: z.uuid(),
+    model_name: z.string(),
+    display_name: z.string(),
+    status: ModelStatus,
+    total_size: z.number().int(),
+    parts_count: z.number().int(),
+    allowed_plans: z.array(ModelPlan),
+  })
+  .meta({ id: 'UploadResponse' });
+export type UploadResponse = z.output<typeof UploadResponse>;
 
-/** An upload refused: `validation_errors` per file, or a `message`. */
-export interface UploadError {
-  message: string;
-  validation_errors?: { file: string; error: string }[];
-}
+/** An upload refused: `validation_errors` per file, or a `message` (the one error body). */
+export type UploadError = Pick<ErrorBody, 'message' | 'validation_errors'>;
 
 /** Resumable upload, step 1: POST /models/admin/uploads/ with the model's fields and files. */
 export const ResumableUploadStart = UploadFields.omit({ checksums: true }).extend({
@@ -114,19 +125,25 @@ export const ResumableUploadStart = UploadFields.omit({ checksums: true }).exten
 export type ResumableUploadStart = z.input<typeof ResumableUploadStart>;
 
 /** The upload's plan: each file in parts of `part_size` bytes (the last one shorter). */
-export interface ResumableUpload {
-  upload_id: string;
-  model_id: string;
-  part_size: number;
-  files: { name: string; size: number; parts: number; uploaded_parts: number[] }[];
-}
+export const ResumableUpload = z
+  .object({
+    upload_id: z.uuid(),
+    model_id: z.uuid(),
+    part_size: z.number().int(),
+    files: z.array(
+      z.object({ name: z.string(), size: z.number().int(), parts: z.number().int(), uploaded_parts: z.array(z.number().int()) }),
+    ),
+  })
+  .meta({ id: 'ResumableUpload' });
+export type ResumableUpload = z.output<typeof ResumableUpload>;
 
 /** Step 2: POST /models/admin/uploads/{id}/parts/ {file, part} -> a presigned PUT url for it. */
 export const PartUrlRequest = z.object({ file: z.string().min(1), part: z.number().int().min(1).max(10_000) });
-export interface PartUrl {
-  url: string;
-  expires_at: string;
-}
+export const PartUrl = z.object({ url: z.string(), expires_at: timestamp }).meta({ id: 'PartUrl' });
+export type PartUrl = z.output<typeof PartUrl>;
+
+/** DELETE /models/admin/uploads/{id}/: the upload that was cancelled. */
+export const UploadAborted = z.object({ upload_id: z.string() }).meta({ id: 'UploadAborted' });
 
 /** Access: PUT /models/admin/{id}/access/ {allowed_plans}; bulk: POST /models/admin/access/ {matrix}. */
 export const AccessUpdate = z.object({ allowed_plans: z.array(z.enum(MODEL_PLANS)) });
@@ -136,46 +153,46 @@ export const AccessMatrix = z.object({ matrix: z.record(z.string().regex(/^[^:]+
 export const ModelStatusUpdate = z.object({ status: z.enum(['active', 'inactive']) });
 
 /** GET /models/{name}/manifest/: every file a host must download, verify and load. */
-export interface ModelManifest {
-  model_id: string;
-  name: string;
-  display_name: string;
-  version: string;
-  total_size: number;
-  files: (ModelFile & { download_path: string })[];
-}
+export const ModelManifest = z
+  .object({
+    model_id: z.uuid(),
+    name: z.string(),
+    display_name: z.string(),
+    version: z.string(),
+    total_size: z.number().int(),
+    files: z.array(ModelFile.extend({ download_path: z.string() })),
+  })
+  .meta({ id: 'ModelManifest' });
+export type ModelManifest = z.output<typeof ModelManifest>;
 
 /** GET /models/{name}/files/{file}/download/: a short-lived URL that honours HTTP Range. */
-export interface DownloadLink {
-  url: string;
-  expires_at: string;
-  size: number;
-  sha256: string;
-}
+export const DownloadLink = z
+  .object({ url: z.string(), expires_at: timestamp, size: z.number().int(), sha256 })
+  .meta({ id: 'DownloadLink' });
+export type DownloadLink = z.output<typeof DownloadLink>;
 
 /** GET /downloads/installation-guide/ (public): how to install the desktop host. */
-export interface InstallationGuide {
-  title: string;
-  steps: string[];
-}
+export const InstallationGuide = z.object({ title: z.string(), steps: z.array(z.string()) }).meta({ id: 'InstallationGuide' });
+export type InstallationGuide = z.output<typeof InstallationGuide>;
 
 /** GET /downloads/desktop-app-info/ */
-export interface DesktopAppInfo {
-  version: string;
-  download_url: string;
-}
+export const DesktopAppInfo = z.object({ version: z.string(), download_url: z.string() }).meta({ id: 'DesktopAppInfo' });
+export type DesktopAppInfo = z.output<typeof DesktopAppInfo>;
 
 /** A desktop release in the console (spec "Desktop app version"); fileSize in MB. */
-export interface DesktopRelease {
-  id: string;
-  version: string;
-  releaseDate: string;
-  fileSize: number;
-  isActive: boolean;
-  releaseNotes: string;
-  downloadCount: number;
-  isStable: boolean;
-}
+export const DesktopRelease = z
+  .object({
+    id: z.string(),
+    version: z.string(),
+    releaseDate: timestamp,
+    fileSize: z.number(),
+    isActive: z.boolean(),
+    releaseNotes: z.string(),
+    downloadCount: z.number().int(),
+    isStable: z.boolean(),
+  })
+  .meta({ id: 'DesktopRelease' });
+export type DesktopRelease = z.output<typeof DesktopRelease>;
 
 export const ReleaseFields = z.object({
   version: z
@@ -188,34 +205,38 @@ export const ReleaseFields = z.object({
 export const ReleaseUpdate = z.object({ is_stable: z.boolean(), is_active: z.boolean() }).partial();
 
 /** A download the user made (spec "Download record"); fileSize in bytes. */
-export interface DownloadRecord {
-  id: string;
-  kind: 'desktop' | 'model';
-  /** The desktop version, or the model's `name@version`. */
-  version: string;
-  downloadDate: string;
-  status: 'completed' | 'downloading' | 'failed';
-  fileSize: number;
-}
+export const DownloadRecord = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['desktop', 'model']),
+    version: z.string().meta({ description: "The desktop version, or the model's `name@version`." }),
+    downloadDate: timestamp,
+    status: z.enum(['completed', 'downloading', 'failed']),
+    fileSize: z.number().int(),
+  })
+  .meta({ id: 'DownloadRecord' });
+export type DownloadRecord = z.output<typeof DownloadRecord>;
 
 /** GET /downloads/history/ */
-export interface DownloadHistory {
-  downloads: DownloadRecord[];
-  total: number;
-  last_30_days: number;
-}
+export const DownloadHistory = z
+  .object({ downloads: z.array(DownloadRecord), total: z.number().int(), last_30_days: z.number().int() })
+  .meta({ id: 'DownloadHistory' });
+export type DownloadHistory = z.output<typeof DownloadHistory>;
 
 /** An audit entry read from the event log (spec "Admin audit logging"). */
-export interface CatalogAuditEntry {
-  id: string;
-  action: 'UPLOAD' | 'ACCESS' | 'BULK_UPDATE_ACCESS' | 'DELETE' | 'STATUS';
-  resource: 'model' | 'release';
-  resourceId: string;
-  details: string;
-  oldData: unknown;
-  newData: unknown;
-  timestamp: string;
-  adminId: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-}
+export const CatalogAuditEntry = z
+  .object({
+    id: z.string(),
+    action: z.enum(['UPLOAD', 'ACCESS', 'BULK_UPDATE_ACCESS', 'DELETE', 'STATUS']),
+    resource: z.enum(['model', 'release']),
+    resourceId: z.string(),
+    details: z.string(),
+    oldData: z.unknown(),
+    newData: z.unknown(),
+    timestamp,
+    adminId: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  })
+  .meta({ id: 'CatalogAuditEntry' });
+export type CatalogAuditEntry = z.output<typeof CatalogAuditEntry>;

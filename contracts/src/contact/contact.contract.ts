@@ -21,6 +21,5 @@ export const SalesInquiry = z.object({
 export type SalesInquiry = z.input<typeof SalesInquiry>;
 
 /** 201: `message` says the inquiry was sent. 503 with contactMessages.notSent when mail is down. */
-export interface SalesInquiryAnswer {
-  message: string;
-}
+export const SalesInquiryAnswer = z.object({ message: z.string() }).meta({ id: 'SalesInquiryAnswer' });
+export type SalesInquiryAnswer = z.output<typeof SalesInquiryAnswer>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../http/http.contract';
 
 /**
  * The account calls of spec section 7, with the validation of section 5. The site's forms
@@ -89,32 +90,29 @@ export const PasswordResetConfirm = z
 export type PasswordResetConfirm = z.input<typeof PasswordResetConfirm>;
 
 /** The user object of spec section 3, as every account call returns it. */
-export interface User {
-  id: string;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  subscription_plan: string;
-  max_clients: number;
-  allowed_models: string[];
-  created_at: string;
-  is_staff: boolean;
-}
+export const User = z
+  .object({
+    id: z.uuid(),
+    username: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    subscription_plan: z.string(),
+    max_clients: z.number().int(),
+    allowed_models: z.array(z.string()),
+    created_at: timestamp,
+    is_staff: z.boolean(),
+  })
+  .meta({ id: 'User' });
+export type User = z.output<typeof User>;
 
-export interface TokenPair {
-  access: string;
-  refresh: string;
-}
+export const TokenPair = z.object({ access: z.string(), refresh: z.string() }).meta({ id: 'TokenPair' });
+export type TokenPair = z.output<typeof TokenPair>;
 
 /** Register and login answer with both tokens and the user. */
-export interface AuthResponse {
-  tokens: TokenPair;
-  user: User;
-}
+export const AuthResponse = z.object({ tokens: TokenPair, user: User }).meta({ id: 'AuthResponse' });
+export type AuthResponse = z.output<typeof AuthResponse>;
 
 /** Refresh rotates: a new refresh token comes with the access token; the old one is spent. */
-export interface RefreshResponse {
-  access: string;
-  refresh: string;
-}
+export const RefreshResponse = z.object({ access: z.string(), refresh: z.string() }).meta({ id: 'RefreshResponse' });
+export type RefreshResponse = z.output<typeof RefreshResponse>;

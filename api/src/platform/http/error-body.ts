@@ -1,14 +1,9 @@
 /**
- * The one error body every endpoint answers with; the site's error catalogue (spec section
+ * The one error body every endpoint answers with (a zod schema in contracts/, so the OpenAPI
+ * document and the tests read the same definition); the site's error catalogue (spec section
  * 8) reads `message` first, then the field map `errors`, then `non_field_errors`.
  */
-export interface ErrorBody {
-  message: string;
-  errors?: Record<string, string[]>;
-  non_field_errors?: string[];
-  /** Model uploads: what was wrong with which file (spec section 7, "Models"). */
-  validation_errors?: { file: string; error: string }[];
-}
+export { ErrorBody } from '../../../../contracts/src/http/http.contract';
 
 /** The spec's default message per status, used when nothing more precise is known. */
 export function defaultMessage(status: number): string {
