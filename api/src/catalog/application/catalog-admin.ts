@@ -22,6 +22,8 @@ import { CatalogContext, storageUnavailable } from './catalog-context';
 import { CatalogQueries } from './catalog-queries';
 
 const notFound = () => new DomainError(404, 'The requested resource was not found.');
+/** busboy could not read the body: a part header it refuses, or a body that ends inside a part. */
+const unreadableForm = () => new DomainError(400, 'The form could not be read: send the release as multipart/form-data, the file last.');
 
 /** Staff actions on published models and desktop releases; each is a command on its stream. */
 @Injectable()
@@ -126,7 +128,7 @@ export class CatalogAdmin {
           done.then(resolve, reject);
         }),
       );
-      parser.on('error', reject);
+      parser.on('error', () => reject(unreadableForm()));
       request.pipe(parser);
     });
   }
@@ -152,6 +154,10 @@ export class CatalogAdmin {
     stream: NodeJS.ReadableStream,
     at: Date,
   ): Promise<DesktopRelease> {
+    // Listen before the first await: a body cut off inside the file errors the stream at once,
+    // and an 'error' nobody listens to takes the process down.
+    let broken: Error | null = null;
+    stream.on('error', (error: Error) => (broken = error));
     const { version, release_notes: releaseNotes } = new ZodPipe(ReleaseFields).transform(fields);
     const { state } = await this.catalog.releases.load(version);
     if (state.status !== 'none') throw new DomainError(400, 'This version has already been uploaded.', 'version');
@@ -166,6 +172,7 @@ export class CatalogAdmin {
       },
     });
     stream.on('error', (error: Error) => measure.destroy(error));
+    if (broken) throw unreadableForm();
     await this.catalog.writing(`release-${version}`, [objectKey]);
     try {
       await this.catalog.storage.put(objectKey, stream.pipe(measure));

@@ -138,6 +138,10 @@ export class ModelUploads {
         'file',
         AsyncResource.bind((_field: string, stream: Readable & { truncated?: boolean }, info: busboy.FileInfo) => {
           receiving = stream;
+          // The body can end inside this file before its turn comes (files are stored one at a
+          // time): note it now, or the stream's 'error' would find no listener and end the process.
+          let broken: Error | null = null;
+          stream.on('error', (error: Error) => (broken = error));
           work = work.then(async () => {
             if (fatal) return void stream.resume();
             try {
@@ -156,6 +160,7 @@ export class ModelUploads {
               let truncated = false;
               stream.on('limit', () => (truncated = true));
               stream.on('error', (error: Error) => measure.destroy(error));
+              if (broken) throw broken as Error;
               try {
                 await this.catalog.storage.put(key, stream.pipe(measure));
               } catch (error) {
