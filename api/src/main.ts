@@ -2,13 +2,16 @@ import 'reflect-metadata';
 import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import express from 'express';
 import { AppModule } from './app.module';
 import { STRIPE_WEBHOOK_PATH } from './billing/http/stripe-webhook.controller';
 import { type AppConfig, ConfigError, loadConfig } from './platform/config/config';
 import { bodyErrorsMiddleware } from './platform/http/body-errors.middleware';
 import { correlationMiddleware } from './platform/http/correlation.middleware';
+import { methodNotAllowed } from './platform/http/method-not-allowed.middleware';
+import { openApiDocument } from './platform/http/openapi/openapi-document';
+import { routeTable } from './platform/http/openapi/route-table';
 import { serveSites } from './platform/http/static-sites';
 import { logger } from './platform/logging/logger';
 
@@ -28,6 +31,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   // (The static sites keep theirs: express.static sets its own.)
   app.set('etag', false);
   app.use(correlationMiddleware);
+  const routes = routeTable(app, API_PREFIX);
+  app.use(methodNotAllowed(routes, API_PREFIX));
   // Stripe signs the exact bytes it sent: its webhook keeps the raw body.
   app.use(`/${API_PREFIX}/${STRIPE_WEBHOOK_PATH}`, express.raw({ type: '*/*', limit: config.MAX_JSON_BODY }));
   app.use(express.json({ limit: config.MAX_JSON_BODY }));
@@ -35,15 +40,11 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.use(bodyErrorsMiddleware);
   app.setGlobalPrefix(API_PREFIX);
 
-  const openApi = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Meshwork API')
-      .setDescription('Accounts, plans, payments, AI models and networks. Errors share one body: {message, errors?, non_field_errors?}.')
-      .setVersion('1')
-      .addBearerAuth()
-      .build(),
-  );
+  const openApi = openApiDocument(routes, {
+    title: 'Meshwork API',
+    description: 'Accounts, plans, payments, AI models and networks. Errors share one body: {message, errors?, non_field_errors?}.',
+    version: '1',
+  });
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, openApi, { jsonDocumentUrl: `${API_PREFIX}/openapi.json` });
 
   serveSites(app.getHttpAdapter().getInstance(), config);

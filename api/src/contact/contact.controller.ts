@@ -1,10 +1,10 @@
 import { Body, Controller, Inject, Module, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { contactMessages, SalesInquiry, type SalesInquiryAnswer } from '../../../contracts/src/contact/contact.contract';
+import { contactMessages, SalesInquiry, SalesInquiryAnswer } from '../../../contracts/src/contact/contact.contract';
 import { RateLimited } from '../identity/http/rate-limit.guard';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config';
 import { DomainError } from '../platform/domain/domain-error';
+import { Route, Tag } from '../platform/http/openapi/route-contract';
 import { ZodPipe } from '../platform/http/validation';
 import { logger } from '../platform/logging/logger';
 import { MAILER, type Mailer } from '../platform/mail/mailer';
@@ -19,7 +19,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  * waits for the mail server: 201 once it took the message, 503 when it did not (the page
  * keeps what was typed, so nothing is lost).
  */
-@ApiTags('contact')
+@Tag('contact')
 @Controller('contact')
 export class ContactController {
   constructor(
@@ -29,7 +29,7 @@ export class ContactController {
 
   @Post()
   @RateLimited('contact')
-  @ApiOperation({ summary: 'Mails a visitor’s message to sales.' })
+  @Route({ summary: 'Mails a visitor’s message to sales.', response: SalesInquiryAnswer, errors: [503] })
   async send(@Body(new ZodPipe(SalesInquiry)) inquiry: z.output<typeof SalesInquiry>): Promise<SalesInquiryAnswer> {
     const from = oneLine(inquiry.company ? `${inquiry.name}, ${inquiry.company}` : inquiry.name);
     try {

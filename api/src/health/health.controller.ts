@@ -1,15 +1,20 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { OverallStatus, Ping, SystemStatusAnswer } from '../../../contracts/src/health/health.contract';
+import { Route, Tag } from '../platform/http/openapi/route-contract';
 import type { Response } from 'express';
 import { HealthService, type SystemStatus } from './health.service';
 
-@ApiTags('health')
+@Tag('health')
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Overall status: 200 when every required component is up, else 503.' })
+  @Route({
+    summary: 'Overall status: 200 when every required component is up, else 503.',
+    response: OverallStatus,
+    answers: { 503: OverallStatus },
+  })
   async overall(@Res({ passthrough: true }) response: Response): Promise<Pick<SystemStatus, 'status' | 'checkedAt'>> {
     const { status, checkedAt } = await this.answer(response);
     return { status, checkedAt };
@@ -17,13 +22,16 @@ export class HealthController {
 
   /** Liveness: the process answers; checks nothing else (load balancers, and the benchmark's baseline). */
   @Get('ping')
+  @Route({ response: Ping })
   ping(): { ok: true } {
     return { ok: true };
   }
 
   @Get('system-status')
-  @ApiOperation({
+  @Route({
     summary: 'Every component by name: PostgreSQL, event store head, projection lag, Kafka, object storage, payments, mail.',
+    response: SystemStatusAnswer,
+    answers: { 503: SystemStatusAnswer },
   })
   async systemStatus(@Res({ passthrough: true }) response: Response): Promise<SystemStatus> {
     return this.answer(response);

@@ -1,23 +1,23 @@
 import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { AdminDashboardStats } from '../../../../contracts/src/billing/billing.contract';
+import { AdminDashboardStats } from '../../../../contracts/src/billing/billing.contract';
 import { readModelSchema } from '../../../../projections/src/runner/projection';
 import { BILLING_PROJECTION } from '../../billing/projections/billing.projection';
 import { USERS_WITH_PLAN } from '../../identity/application/user-directory';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { DATABASE, type Database } from '../../platform/database/database';
+import { Route, Tag } from '../../platform/http/openapi/route-contract';
 
 const BILLING = readModelSchema(BILLING_PROJECTION);
 
 /** The console dashboard's figures (spec "Dashboard stats"), from the read models. */
-@ApiTags('admin-panel')
-@ApiBearerAuth()
+@Tag('admin-panel')
 @Controller('admin-panel/dashboard')
 @UseGuards(StaffGuard)
 export class AdminDashboardController {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
   @Get()
+  @Route({ response: AdminDashboardStats })
   async stats(): Promise<AdminDashboardStats> {
     const pool = this.database.pool;
     const [totals, users, payments] = await Promise.all([

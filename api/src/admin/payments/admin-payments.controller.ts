@@ -1,18 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { z } from 'zod';
-import { type AdminPayment, centsOf, RefundRequest } from '../../../../contracts/src/billing/billing.contract';
+import { z } from 'zod';
+import { AdminPayment, centsOf, RefundRequest } from '../../../../contracts/src/billing/billing.contract';
 import { BillingQueries } from '../../billing/application/billing-queries';
 import { RefundPayment } from '../../billing/application/subscription.handlers';
 import { StaffGuard } from '../../identity/http/auth.guard';
-import { contentRange, parseListQuery } from '../../platform/http/react-admin-list';
+import { Route, Tag } from '../../platform/http/openapi/route-contract';
+import { contentRange, type ListQuery, ListQueryPipe } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
 
 /** The console's payments resource: search, date filter, and refunds through the provider. */
-@ApiTags('admin-panel')
-@ApiBearerAuth()
+@Tag('admin-panel')
 @Controller('admin-panel/payments')
 @UseGuards(StaffGuard)
 export class AdminPaymentsController {
@@ -22,9 +21,11 @@ export class AdminPaymentsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'filter: {q: email, name, transaction id or plan; period: all | today | 7d | month}' })
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response): Promise<AdminPayment[]> {
-    const list = parseListQuery(query, BillingQueries.sortablePayments, ['createdDate', 'DESC']);
+  @Route({ summary: 'filter: {q: email, name, transaction id or plan; period: all | today | 7d | month}', response: z.array(AdminPayment) })
+  async list(
+    @Query(new ListQueryPipe(BillingQueries.sortablePayments, ['createdDate', 'DESC'])) list: ListQuery,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AdminPayment[]> {
     const { rows, total } = await this.queries.adminPayments(list, new Date());
     response.setHeader('Content-Range', contentRange('payments', list.offset, rows.length, total));
     response.setHeader('Access-Control-Expose-Headers', 'Content-Range');
@@ -32,13 +33,17 @@ export class AdminPaymentsController {
   }
 
   @Get(':id')
+  @Route({ response: AdminPayment })
   one(@Param('id', ParseUUIDPipe) id: string): Promise<AdminPayment> {
     return this.queries.adminPayment(id);
   }
 
   @Post(':id/refund')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Refund all or part of a completed payment; the sum of refunds never exceeds the amount.' })
+  @Route({
+    summary: 'Refund all or part of a completed payment; the sum of refunds never exceeds the amount.',
+    response: AdminPayment,
+  })
   async refund(
     @Param('id', ParseUUIDPipe) id: string,
     @Body(new ZodPipe(RefundRequest)) body: z.output<typeof RefundRequest>,

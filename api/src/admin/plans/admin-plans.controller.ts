@@ -1,15 +1,16 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { z } from 'zod';
-import { type AdminPlan, PlanInput, PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
+import { z } from 'zod';
+import { AdminPlan, PlanInput, PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
+import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
 import { BillingContext } from '../../billing/application/billing-context';
 import { BillingQueries } from '../../billing/application/billing-queries';
 import { ArchivePlan, CreatePlan, planIdOf, UpdatePlan } from '../../billing/application/plan.handlers';
 import { CatalogAdmin } from '../../catalog/application/catalog-admin';
 import { StaffGuard } from '../../identity/http/auth.guard';
-import { contentRange } from '../../platform/http/react-admin-list';
+import { Route, Tag } from '../../platform/http/openapi/route-contract';
+import { contentRange, type ListQuery, ListQueryPipe } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
 
 /**
@@ -19,8 +20,7 @@ import { ZodPipe } from '../../platform/http/validation';
  * catalog's (each model's plans): the form's list is checked first and applied to the
  * models after the plan's own change.
  */
-@ApiTags('admin-panel')
-@ApiBearerAuth()
+@Tag('admin-panel')
 @Controller('admin-panel/plans')
 @UseGuards(StaffGuard)
 export class AdminPlansController {
@@ -31,9 +31,14 @@ export class AdminPlansController {
     private readonly catalog: CatalogAdmin,
   ) {}
 
+  /** Plans are few: the whole list, cheapest first, whatever the range; the filter's `q` searches. */
   @Get()
-  async list(@Query('filter') filter: string | undefined, @Res({ passthrough: true }) response: Response): Promise<AdminPlan[]> {
-    const q = parseFilter(filter).q;
+  @Route({ response: z.array(AdminPlan) })
+  async list(
+    @Query(new ListQueryPipe(['tier'], ['tier', 'ASC'])) query: ListQuery,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AdminPlan[]> {
+    const q = query.filter.q;
     const plans = await this.queries.adminPlans(typeof q === 'string' ? q : undefined);
     response.setHeader('Content-Range', contentRange('plans', 0, plans.length, plans.length));
     response.setHeader('Access-Control-Expose-Headers', 'Content-Range');
@@ -41,11 +46,13 @@ export class AdminPlansController {
   }
 
   @Get(':id')
+  @Route({ response: AdminPlan })
   one(@Param('id') id: string): Promise<AdminPlan> {
     return this.queries.adminPlan(id);
   }
 
   @Post()
+  @Route({ response: AdminPlan })
   async create(@Body(new ZodPipe(PlanInput)) body: z.output<typeof PlanInput>): Promise<AdminPlan> {
     const models = await this.catalog.planModelsChange(planIdOf(body), body.allowed_models);
     const { planId, position } = await this.commands.execute<CreatePlan, { planId: string; position: number }>(
@@ -58,6 +65,7 @@ export class AdminPlansController {
 
   /** react-admin sends the whole record; fields outside the form's are ignored. */
   @Put(':id')
+  @Route({ response: AdminPlan })
   async update(@Param('id') id: string, @Body(new ZodPipe(PlanUpdate)) body: z.output<typeof PlanUpdate>): Promise<AdminPlan> {
     const models = body.allowed_models === undefined ? null : await this.catalog.planModelsChange(id, body.allowed_models);
     const position = await this.commands.execute<UpdatePlan, number>(new UpdatePlan(id, body, new Date()));
@@ -67,18 +75,13 @@ export class AdminPlansController {
   }
 
   @Delete(':id')
+  @Route({
+    summary: 'Archive the plan: it can no longer be bought; its subscribers keep it until their period ends.',
+    response: DeletedAnswer,
+  })
   async remove(@Param('id') id: string): Promise<{ id: string }> {
     const position = await this.commands.execute<ArchivePlan, number>(new ArchivePlan(id, new Date()));
     await this.billing.caughtUp(position);
     return { id };
-  }
-}
-
-function parseFilter(raw: string | undefined): Record<string, unknown> {
-  try {
-    const value: unknown = raw ? JSON.parse(raw) : {};
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
   }
 }

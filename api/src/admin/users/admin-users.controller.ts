@@ -1,15 +1,16 @@
 import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { DeleteAccount } from '../../identity/application/delete-account.handler';
 import { SetUserActive } from '../../identity/application/set-user-active.handler';
 import { type Caller, CurrentCaller, StaffGuard } from '../../identity/http/auth.guard';
 import { DomainError } from '../../platform/domain/domain-error';
-import { contentRange, parseListQuery } from '../../platform/http/react-admin-list';
+import { Route, Tag } from '../../platform/http/openapi/route-contract';
+import { contentRange, type ListQuery, ListQueryPipe } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
-import type { AdminUser } from '../../../../contracts/src/admin/admin-user.contract';
+import { AdminUser } from '../../../../contracts/src/admin/admin-user.contract';
+import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
 import { AdminUsers } from './admin-users.query';
 
 const UserUpdate = z.object({ is_active: z.boolean({ error: 'is_active must be true or false' }) }).loose();
@@ -18,8 +19,7 @@ const UserUpdate = z.object({ is_active: z.boolean({ error: 'is_active must be t
  * The console's users resource, in ra-data-simple-rest's dialect. Every change is an
  * identity command, so the event log records which staff member made it.
  */
-@ApiTags('admin-panel')
-@ApiBearerAuth()
+@Tag('admin-panel')
 @Controller('admin-panel/users')
 @UseGuards(StaffGuard)
 export class AdminUsersController {
@@ -29,8 +29,11 @@ export class AdminUsersController {
   ) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response): Promise<AdminUser[]> {
-    const list = parseListQuery(query, AdminUsers.sortable, ['created_at', 'DESC']);
+  @Route({ summary: 'filter: {q: username, email or full name; is_active: true | false}', response: z.array(AdminUser) })
+  async list(
+    @Query(new ListQueryPipe(AdminUsers.sortable, ['created_at', 'DESC'])) list: ListQuery,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AdminUser[]> {
     const { rows, total } = await this.users.list(list);
     response.setHeader('Content-Range', contentRange('users', list.offset, rows.length, total));
     response.setHeader('Access-Control-Expose-Headers', 'Content-Range');
@@ -38,12 +41,14 @@ export class AdminUsersController {
   }
 
   @Get(':id')
+  @Route({ response: AdminUser })
   one(@Param('id', ParseUUIDPipe) id: string): Promise<AdminUser> {
     return this.users.get(id);
   }
 
   /** react-admin sends the whole record; only `is_active` may change here. */
   @Put(':id')
+  @Route({ summary: 'Activate or deactivate the user (`is_active`); other fields are ignored.', response: AdminUser })
   async update(
     @Param('id', ParseUUIDPipe) id: string,
     @Body(new ZodPipe(UserUpdate)) body: z.output<typeof UserUpdate>,
@@ -55,6 +60,7 @@ export class AdminUsersController {
   }
 
   @Delete(':id')
+  @Route({ summary: "Delete the user's account, as they can themselves.", response: DeletedAnswer })
   async remove(@Param('id', ParseUUIDPipe) id: string, @CurrentCaller() caller: Caller): Promise<{ id: string }> {
     // Staff must not lock the console out by removing themselves; another staff member can.
     if (id === caller.userId) throw new DomainError(400, 'You cannot delete your own account from the console.');

@@ -1,17 +1,17 @@
 import { Body, Controller, Get, Patch, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import {
   centsOf,
   moneyText,
-  type PlanInfo,
-  type Preferences,
+  PlanInfo,
+  Preferences,
   PreferencesUpdate,
-  type UsageStats,
-  type UserDashboard,
+  UsageStats,
+  UserDashboard,
 } from '../../../../contracts/src/billing/billing.contract';
 import { toUser } from '../../identity/application/user-directory';
 import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
+import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
 import { BillingContext } from '../application/billing-context';
 import { BillingQueries } from '../application/billing-queries';
@@ -21,8 +21,7 @@ import { CatalogQueries } from '../../catalog/application/catalog-queries';
  * The signed-in user's plan and home page (spec section 7, "Plan and downloads" and
  * "Users"); the plan's models come from the catalog.
  */
-@ApiTags('account')
-@ApiBearerAuth()
+@Tag('account')
 @Controller()
 @UseGuards(AuthGuard)
 export class AccountPlanController {
@@ -33,12 +32,13 @@ export class AccountPlanController {
   ) {}
 
   @Get(['plan', 'account/plan'])
-  @ApiOperation({ summary: 'What the plan allows now, the models it includes, and the upgrades on offer.' })
+  @Route({ summary: 'What the plan allows now, the models it includes, and the upgrades on offer.', response: PlanInfo, errors: [503] })
   plan(@CurrentCaller() caller: Caller): Promise<PlanInfo> {
     return this.planInfo(caller);
   }
 
   @Get('users/dashboard')
+  @Route({ response: UserDashboard, errors: [503] })
   async dashboard(@CurrentCaller() caller: Caller): Promise<UserDashboard> {
     const [planInfo, subscription, payments, preferences] = await Promise.all([
       this.planInfo(caller),
@@ -50,6 +50,7 @@ export class AccountPlanController {
   }
 
   @Get('users/usage-stats')
+  @Route({ response: UsageStats, errors: [503] })
   async usageStats(@CurrentCaller() caller: Caller): Promise<UsageStats> {
     const [planInfo, payments, downloads] = await Promise.all([
       this.planInfo(caller),
@@ -69,6 +70,7 @@ export class AccountPlanController {
   }
 
   @Patch('users/preferences')
+  @Route({ response: Preferences })
   async updatePreferences(
     @CurrentCaller() caller: Caller,
     @Body(new ZodPipe(PreferencesUpdate)) body: z.output<typeof PreferencesUpdate>,

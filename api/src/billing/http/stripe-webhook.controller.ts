@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { Undocumented } from '../../platform/http/openapi/route-contract';
 import { StripeWebhooks } from '../infrastructure/stripe-webhooks';
 
 /** Where Stripe posts its events; the raw body is kept for the signature check (see main.ts). */
@@ -12,7 +12,7 @@ export class StripeWebhookController {
 
   @Post(STRIPE_WEBHOOK_PATH)
   @HttpCode(200)
-  @ApiExcludeEndpoint()
+  @Undocumented('called by Stripe, signed; not for api clients')
   receive(@Req() request: Request) {
     return this.webhooks.receive(Buffer.isBuffer(request.body) ? request.body : undefined, request.header('stripe-signature'));
   }

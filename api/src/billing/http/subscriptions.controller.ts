@@ -1,20 +1,20 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   moneyText,
-  type PaymentMethodInfo,
-  type Plan,
+  PaymentMethodInfo,
+  Plan,
   SubscribeRequest,
-  type SubscribeResponse,
-  type SimulatedCheckoutSession,
-  type Subscription,
-  type SubscriptionHistory,
+  SubscribeResponse,
+  SimulatedCheckoutSession,
+  Subscription,
+  SubscriptionHistory,
   VerifyCheckoutRequest,
 } from '../../../../contracts/src/billing/billing.contract';
 import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
 import { DomainError } from '../../platform/domain/domain-error';
+import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
 import { BillingContext } from '../application/billing-context';
 import { BillingQueries } from '../application/billing-queries';
@@ -29,7 +29,7 @@ import {
 const notFound = () => new DomainError(404, 'The requested resource was not found.');
 
 /** The Subscriptions calls of spec section 7, and the simulated checkout behind them. */
-@ApiTags('subscriptions')
+@Tag('subscriptions')
 @Controller('subscriptions')
 export class SubscriptionsController {
   constructor(
@@ -39,12 +39,13 @@ export class SubscriptionsController {
   ) {}
 
   @Get('plans')
-  @ApiOperation({ summary: 'Plans on sale, cheapest first (public).' })
+  @Route({ summary: 'Plans on sale, cheapest first (public).', response: z.array(Plan) })
   plans(): Promise<Plan[]> {
     return this.queries.plansOnSale();
   }
 
   @Get('methods')
+  @Route({ response: z.array(PaymentMethodInfo) })
   methods(): PaymentMethodInfo[] {
     const simulated = this.billing.provider.mode === 'simulated';
     return [{ id: 'stripe', name: simulated ? 'Card (simulated checkout, no real payment)' : 'Card (Stripe)', simulated }];
@@ -52,15 +53,14 @@ export class SubscriptionsController {
 
   @Get('subscription')
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
+  @Route({ response: Subscription })
   subscription(@CurrentCaller() caller: Caller): Promise<Subscription> {
     return this.queries.subscription(caller.userId);
   }
 
   @Get('list')
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'The subscription and its payment history, newest first.' })
+  @Route({ summary: 'The subscription and its payment history, newest first.', response: SubscriptionHistory })
   async list(@CurrentCaller() caller: Caller): Promise<SubscriptionHistory> {
     const [subscription, payments] = await Promise.all([this.queries.subscription(caller.userId), this.queries.payments(caller.userId)]);
     return { subscription, payments };
@@ -68,8 +68,11 @@ export class SubscriptionsController {
 
   @Post('create')
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Subscribe (a checkout from free) or change plan (upgrade now, downgrade at the period end).' })
+  @Route({
+    summary: 'Subscribe (a checkout from free) or change plan (upgrade now, downgrade at the period end).',
+    response: SubscribeResponse,
+    errors: [404],
+  })
   async create(
     @CurrentCaller() caller: Caller,
     @Body(new ZodPipe(SubscribeRequest)) body: z.output<typeof SubscribeRequest>,
@@ -90,8 +93,7 @@ export class SubscriptionsController {
   @Post('cancel')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Cancel at the end of the paid period.' })
+  @Route({ summary: 'Cancel at the end of the paid period.', response: Subscription, errors: [400] })
   async cancel(@CurrentCaller() caller: Caller): Promise<Subscription> {
     await this.commands.execute(new CancelSubscription(caller.userId, new Date()));
     return this.queries.subscription(caller.userId);
@@ -100,8 +102,11 @@ export class SubscriptionsController {
   @Post('verify')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'After returning from checkout: activate the subscription if the checkout was paid.' })
+  @Route({
+    summary: 'After returning from checkout: activate the subscription if the checkout was paid.',
+    response: Subscription,
+    errors: [404],
+  })
   async verify(
     @CurrentCaller() caller: Caller,
     @Body(new ZodPipe(VerifyCheckoutRequest)) body: z.output<typeof VerifyCheckoutRequest>,
@@ -112,7 +117,7 @@ export class SubscriptionsController {
 
   @Get('simulated-checkout/:id')
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
+  @Route({ summary: "Simulated checkout only: the checkout page's data.", response: SimulatedCheckoutSession })
   async simulatedCheckout(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<SimulatedCheckoutSession> {
     if (this.billing.provider.mode !== 'simulated') throw notFound();
     const checkout = await this.billing.provider.checkout(id);
@@ -132,8 +137,7 @@ export class SubscriptionsController {
   @Post('simulated-checkout/:id/complete')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Simulated checkout only: pay (no money moves).' })
+  @Route({ summary: 'Simulated checkout only: pay (no money moves).', response: Subscription })
   async completeSimulated(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<Subscription> {
     await this.commands.execute(new SettleSimulatedCheckout(caller.userId, id, 'complete', new Date()));
     return this.queries.subscription(caller.userId);
@@ -142,7 +146,7 @@ export class SubscriptionsController {
   @Post('simulated-checkout/:id/cancel')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
+  @Route({ summary: 'Simulated checkout only: give up the checkout.', response: Subscription })
   async cancelSimulated(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<Subscription> {
     await this.commands.execute(new SettleSimulatedCheckout(caller.userId, id, 'expired', new Date()));
     return this.queries.subscription(caller.userId);

@@ -1,31 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { z } from 'zod';
-import type { AvailableModel } from '../../../../contracts/src/billing/billing.contract';
+import { z } from 'zod';
+import { AvailableModel } from '../../../../contracts/src/billing/billing.contract';
 import {
   AccessMatrix,
   AccessUpdate,
-  type AdminModel,
-  type AdminModelList,
-  type CatalogAuditEntry,
-  type DesktopAppInfo,
-  type DesktopRelease,
-  type DownloadHistory,
-  type DownloadLink,
-  type InstallationGuide,
-  type ModelManifest,
+  AdminModel,
+  AdminModelList,
+  CatalogAuditEntry,
+  DesktopAppInfo,
+  DesktopRelease,
+  DownloadHistory,
+  DownloadLink,
+  InstallationGuide,
+  ModelManifest,
   ModelStatusUpdate,
+  PartUrl,
   PartUrlRequest,
+  ReleaseFields,
   ReleaseUpdate,
   ResumableUploadStart,
-  type ResumableUpload,
-  type UploadResponse,
+  ResumableUpload,
+  UploadAborted,
+  UploadFields,
+  UploadResponse,
 } from '../../../../contracts/src/catalog/catalog.contract';
 import { BillingQueries } from '../../billing/application/billing-queries';
 import { AuthGuard, type Caller, CurrentCaller, StaffGuard } from '../../identity/http/auth.guard';
 import { DomainError } from '../../platform/domain/domain-error';
+import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
+import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
 import { CatalogAdmin } from '../application/catalog-admin';
 import { CatalogContext, storageUnavailable } from '../application/catalog-context';
@@ -36,8 +41,7 @@ const notFound = () => new DomainError(404, 'The requested resource was not foun
 const LINK_SECONDS = 15 * 60;
 
 /** The console's AI Model Management calls and desktop releases (staff only). */
-@ApiTags('models')
-@ApiBearerAuth()
+@Tag('models')
 @Controller('models/admin')
 @UseGuards(StaffGuard)
 export class AdminModelsController {
@@ -49,49 +53,62 @@ export class AdminModelsController {
   ) {}
 
   @Get()
+  @Route({ response: AdminModelList })
   async list(): Promise<AdminModelList> {
     return { models: await this.queries.adminModels() };
   }
 
   @Get('audit')
-  @ApiOperation({
+  @Route({
     summary: 'Staff actions on models and releases, from the event log (UPLOAD, ACCESS, BULK_UPDATE_ACCESS, DELETE, STATUS).',
+    response: z.array(CatalogAuditEntry),
   })
   audit(): Promise<CatalogAuditEntry[]> {
     return this.queries.audit();
   }
 
   @Post('upload')
-  @ApiConsumes('multipart/form-data')
-  @ApiOperation({ summary: 'Text fields first, then repeated `files`; streamed to storage, checked against `checksums`.' })
+  @Route({
+    summary: 'Text fields first, then repeated `files`; streamed to storage, checked against `checksums`.',
+    multipart: { fields: UploadFields, json: ['allowed_plans', 'checksums'], file: { name: 'files', repeated: true } },
+    response: UploadResponse,
+    errors: [503],
+  })
   upload(@Req() request: Request): Promise<UploadResponse> {
     return this.uploads.fromMultipart(request, new Date());
   }
 
   @Post('uploads')
-  @ApiOperation({ summary: 'Start a resumable upload: one multipart upload per file, in parts of part_size.' })
+  @Route({
+    summary: 'Start a resumable upload: one multipart upload per file, in parts of part_size.',
+    response: ResumableUpload,
+    errors: [503],
+  })
   startResumable(@Body(new ZodPipe(ResumableUploadStart)) body: z.output<typeof ResumableUploadStart>): Promise<ResumableUpload> {
     return this.uploads.startResumable(body, new Date());
   }
 
   @Get('uploads/:uploadId')
+  @Route({ response: ResumableUpload })
   resumable(@Param('uploadId') uploadId: string): Promise<ResumableUpload> {
     return this.uploads.resumable(uploadId);
   }
 
   @Post('uploads/:uploadId/parts')
   @HttpCode(200)
-  @ApiOperation({ summary: 'A presigned PUT url for one part of one file.' })
+  @Route({ summary: 'A presigned PUT url for one part of one file.', response: PartUrl, errors: [503] })
   partUrl(@Param('uploadId') uploadId: string, @Body(new ZodPipe(PartUrlRequest)) body: z.output<typeof PartUrlRequest>) {
     return this.uploads.partUrl(uploadId, body.file, body.part);
   }
 
   @Post('uploads/:uploadId/complete')
+  @Route({ summary: 'Check every part arrived and publish the model.', response: UploadResponse, errors: [503] })
   complete(@Param('uploadId') uploadId: string): Promise<UploadResponse> {
     return this.uploads.completeResumable(uploadId, new Date());
   }
 
   @Delete('uploads/:uploadId')
+  @Route({ summary: 'Cancel the upload; its parts are removed.', response: UploadAborted })
   async abort(@Param('uploadId') uploadId: string): Promise<{ upload_id: string }> {
     await this.uploads.abort(uploadId, 'cancelled', new Date());
     return { upload_id: uploadId };
@@ -99,25 +116,35 @@ export class AdminModelsController {
 
   @Post('access')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The access matrix: keys "<model id>:<plan>"; each model named gets exactly the plans checked.' })
+  @Route({
+    summary: 'The access matrix: keys "<model id>:<plan>"; each model named gets exactly the plans checked.',
+    response: AdminModelList,
+    errors: [404],
+  })
   async matrix(@Body(new ZodPipe(AccessMatrix)) body: z.output<typeof AccessMatrix>): Promise<AdminModelList> {
     await this.admin.setMatrix(body.matrix, new Date());
     return { models: await this.queries.adminModels() };
   }
 
   @Get('releases')
+  @Route({ response: z.array(DesktopRelease) })
   releases(): Promise<DesktopRelease[]> {
     return this.queries.releases();
   }
 
   @Post('releases')
-  @ApiConsumes('multipart/form-data')
-  @ApiOperation({ summary: 'Upload a desktop installer: version, release_notes, then file.' })
+  @Route({
+    summary: 'Upload a desktop installer: version, release_notes, then file.',
+    multipart: { fields: ReleaseFields, file: { name: 'file', repeated: false } },
+    response: DesktopRelease,
+    errors: [503],
+  })
   uploadRelease(@Req() request: Request): Promise<DesktopRelease> {
     return this.admin.uploadRelease(request, new Date());
   }
 
   @Patch('releases/:version')
+  @Route({ response: DesktopRelease })
   updateRelease(
     @Param('version') version: string,
     @Body(new ZodPipe(ReleaseUpdate)) body: z.output<typeof ReleaseUpdate>,
@@ -126,6 +153,7 @@ export class AdminModelsController {
   }
 
   @Get(':id')
+  @Route({ response: AdminModel })
   async one(@Param('id', ParseUUIDPipe) id: string): Promise<AdminModel> {
     const model = await this.queries.adminModel(id);
     if (!model) throw notFound();
@@ -133,6 +161,7 @@ export class AdminModelsController {
   }
 
   @Put(':id/access')
+  @Route({ summary: 'Which plans may use the model.', response: AdminModel })
   async access(
     @Param('id', ParseUUIDPipe) id: string,
     @Body(new ZodPipe(AccessUpdate)) body: z.output<typeof AccessUpdate>,
@@ -142,6 +171,7 @@ export class AdminModelsController {
   }
 
   @Patch(':id')
+  @Route({ summary: 'Activate or deactivate the model.', response: AdminModel })
   async status(
     @Param('id', ParseUUIDPipe) id: string,
     @Body(new ZodPipe(ModelStatusUpdate)) body: z.output<typeof ModelStatusUpdate>,
@@ -151,6 +181,7 @@ export class AdminModelsController {
   }
 
   @Delete(':id')
+  @Route({ summary: 'Delete the model and its files.', response: DeletedAnswer, errors: [503] })
   async remove(@Param('id', ParseUUIDPipe) id: string): Promise<{ id: string }> {
     await this.admin.delete(id, new Date());
     return { id };
@@ -158,8 +189,7 @@ export class AdminModelsController {
 }
 
 /** Models for the signed-in user: only what their plan allows. */
-@ApiTags('models')
-@ApiBearerAuth()
+@Tag('models')
 @Controller('models')
 @UseGuards(AuthGuard)
 export class ModelsController {
@@ -169,12 +199,13 @@ export class ModelsController {
   ) {}
 
   @Get()
+  @Route({ summary: 'The models the plan allows.', response: z.array(AvailableModel) })
   available(@CurrentCaller() caller: Caller): Promise<AvailableModel[]> {
     return this.queries.availableTo(caller.user.plan_id);
   }
 
   @Get(':name/manifest')
-  @ApiOperation({ summary: 'Every file of the model with its size and SHA-256, if the plan allows it.' })
+  @Route({ summary: 'Every file of the model with its size and SHA-256, if the plan allows it.', response: ModelManifest, errors: [403] })
   async manifest(@CurrentCaller() caller: Caller, @Param('name') name: string): Promise<ModelManifest> {
     const model = await this.allowed(caller, name);
     return {
@@ -191,7 +222,11 @@ export class ModelsController {
   }
 
   @Get(':name/files/:file/download')
-  @ApiOperation({ summary: 'A short-lived URL for one file (HTTP Range supported); the download is recorded.' })
+  @Route({
+    summary: 'A short-lived URL for one file (HTTP Range supported); the download is recorded.',
+    response: DownloadLink,
+    errors: [403, 503],
+  })
   async download(@CurrentCaller() caller: Caller, @Param('name') name: string, @Param('file') fileName: string): Promise<DownloadLink> {
     const model = await this.allowed(caller, name);
     const file = model.files.find((f) => f.name === fileName);
@@ -227,7 +262,7 @@ export class ModelsController {
  * Which version is current, and how to install it, are public (the site's /download page
  * shows them to visitors); the installer and the history need a signed-in user.
  */
-@ApiTags('downloads')
+@Tag('downloads')
 @Controller('downloads')
 export class DownloadsController {
   constructor(
@@ -237,6 +272,7 @@ export class DownloadsController {
   ) {}
 
   @Get('desktop-app-info')
+  @Route({ summary: 'The current desktop version (public).', response: DesktopAppInfo, errors: [404] })
   async desktopAppInfo(): Promise<DesktopAppInfo> {
     const release = await this.queries.currentRelease();
     if (!release) throw new DomainError(404, 'No version available for download');
@@ -245,8 +281,11 @@ export class DownloadsController {
 
   @Get('desktop-app/:name')
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Streams the current installer as Meshwork-Desktop-v{version}.exe, when the plan allows downloads.' })
+  @Route({
+    summary: 'Streams the current installer as Meshwork-Desktop-v{version}.exe, when the plan allows downloads.',
+    file: 'application/octet-stream',
+    errors: [403, 503],
+  })
   async desktopApp(@CurrentCaller() caller: Caller, @Res() response: Response): Promise<void> {
     const plan = await this.billing.planInfo(caller.userId);
     if (!plan.download_info.download_access)
@@ -275,6 +314,7 @@ export class DownloadsController {
   }
 
   @Get('installation-guide')
+  @Route({ response: InstallationGuide })
   installationGuide(): InstallationGuide {
     return {
       title: 'Installing the Meshwork desktop host',
@@ -290,7 +330,7 @@ export class DownloadsController {
 
   @Get('history')
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
+  @Route({ response: DownloadHistory })
   history(@CurrentCaller() caller: Caller): Promise<DownloadHistory> {
     return this.queries.downloadHistory(caller.userId, new Date());
   }

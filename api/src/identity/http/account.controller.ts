@@ -1,10 +1,9 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { z } from 'zod';
 import {
-  type AuthResponse,
+  AuthResponse,
   ChangePasswordRequest,
   LoginRequest,
   LogoutRequest,
@@ -12,10 +11,12 @@ import {
   PasswordResetRequest,
   ProfileUpdate,
   RefreshRequest,
-  type RefreshResponse,
+  RefreshResponse,
   RegisterRequest,
-  type User,
+  User,
 } from '../../../../contracts/src/identity/account.contract';
+import { MessageAnswer } from '../../../../contracts/src/http/http.contract';
+import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
 import { ChangePassword } from '../application/change-password.handler';
 import { DeleteAccount } from '../application/delete-account.handler';
@@ -32,7 +33,7 @@ import { RateLimited } from './rate-limit.guard';
 const RESET_SENT = 'If an account exists for that email, we have sent a link to reset its password.';
 
 /** The account calls of spec section 7. Thin: validate, send the command, answer. */
-@ApiTags('account')
+@Tag('account')
 @Controller()
 export class AccountController {
   constructor(
@@ -42,7 +43,7 @@ export class AccountController {
 
   @Post('register')
   @RateLimited('register')
-  @ApiOperation({ summary: 'Create an account; answers with both tokens and the user.' })
+  @Route({ summary: 'Create an account; answers with both tokens and the user.', response: AuthResponse })
   register(@Body(new ZodPipe(RegisterRequest)) body: z.output<typeof RegisterRequest>): Promise<AuthResponse> {
     return this.commands.execute(new Register(body.email, body.username, body.password, false, new Date()));
   }
@@ -50,14 +51,14 @@ export class AccountController {
   @Post('login')
   @HttpCode(200)
   @RateLimited('login')
-  @ApiOperation({ summary: 'Sign in with email and password; answers with both tokens and the user.' })
+  @Route({ summary: 'Sign in with email and password; answers with both tokens and the user.', response: AuthResponse, errors: [403] })
   login(@Body(new ZodPipe(LoginRequest)) body: z.output<typeof LoginRequest>): Promise<AuthResponse> {
     return this.commands.execute(new Login(body.email, body.password, body.hardware_fingerprint, new Date()));
   }
 
   @Post('logout')
   @HttpCode(200)
-  @ApiOperation({ summary: 'End the session of the refresh token (or of the bearer token).' })
+  @Route({ summary: 'End the session of the refresh token (or of the bearer token).', response: MessageAnswer })
   async logout(
     @Body(new ZodPipe(LogoutRequest)) body: z.output<typeof LogoutRequest>,
     @Req() request: Request,
@@ -69,21 +70,21 @@ export class AccountController {
 
   @Post('refresh')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Spend a refresh token for a new access token and the next refresh token.' })
+  @Route({ summary: 'Spend a refresh token for a new access token and the next refresh token.', response: RefreshResponse, errors: [401] })
   refresh(@Body(new ZodPipe(RefreshRequest)) body: z.output<typeof RefreshRequest>): Promise<RefreshResponse> {
     return this.commands.execute(new Refresh(body.refresh, new Date()));
   }
 
   @Get('profile')
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
+  @Route({ response: User })
   profile(@CurrentCaller() caller: Caller): User {
     return toUser(caller.user);
   }
 
   @Patch('profile')
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
+  @Route({ response: User })
   updateProfile(@CurrentCaller() caller: Caller, @Body(new ZodPipe(ProfileUpdate)) body: z.output<typeof ProfileUpdate>): Promise<User> {
     return this.commands.execute(new UpdateProfile(caller.userId, body, new Date()));
   }
@@ -91,7 +92,7 @@ export class AccountController {
   @Post('change-password')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
+  @Route({ summary: 'Change the password, given the current one.', response: MessageAnswer })
   async changePassword(
     @CurrentCaller() caller: Caller,
     @Body(new ZodPipe(ChangePasswordRequest)) body: z.output<typeof ChangePasswordRequest>,
@@ -103,8 +104,7 @@ export class AccountController {
   @Post('users/delete-account')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Delete the account; personal data in the event log becomes unreadable.' })
+  @Route({ summary: 'Delete the account; personal data in the event log becomes unreadable.', response: MessageAnswer })
   async deleteAccount(@CurrentCaller() caller: Caller) {
     await this.commands.execute(new DeleteAccount(caller.userId, new Date()));
     return { message: 'Your account has been deleted.' };
@@ -113,7 +113,7 @@ export class AccountController {
   @Post(['password-reset', 'auth/forgot-password'])
   @HttpCode(200)
   @RateLimited('password-reset')
-  @ApiOperation({ summary: 'Email a reset link; the answer is the same whether or not the account exists.' })
+  @Route({ summary: 'Email a reset link; the answer is the same whether or not the account exists.', response: MessageAnswer })
   async requestReset(@Body(new ZodPipe(PasswordResetRequest)) body: z.output<typeof PasswordResetRequest>) {
     await this.commands.execute(new RequestPasswordReset(body.email, new Date()));
     return { message: RESET_SENT };
@@ -122,6 +122,7 @@ export class AccountController {
   @Post(['password-reset-confirm', 'auth/reset-password'])
   @HttpCode(200)
   @RateLimited('password-reset')
+  @Route({ summary: 'Set a new password with the emailed reset token.', response: MessageAnswer })
   async confirmReset(@Body(new ZodPipe(PasswordResetConfirm)) body: z.output<typeof PasswordResetConfirm>) {
     await this.commands.execute(new ConfirmPasswordReset(body.token, body.password, new Date()));
     return { message: 'Password reset successful.' };

@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable, createParamDecorat
 import type { Request } from 'express';
 import { DomainError } from '../../platform/domain/domain-error';
 import { requestContext } from '../../platform/logging/logger';
+import type { GuardAnswers } from '../../platform/http/openapi/route-inputs';
 import { IdentityContext } from '../application/identity-context';
 import type { UserRow } from '../application/user-directory';
 import { type AccessClaims, verifyAccessToken } from '../infrastructure/access-token';
@@ -27,6 +28,7 @@ export const notSignedIn = () => new DomainError(401, 'Authentication required. 
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  static readonly openApi: GuardAnswers = { bearer: true, errors: [401] };
   private readonly verifiedTokens = new Map<string, AccessClaims>();
 
   constructor(private readonly identity: IdentityContext) {}
@@ -70,6 +72,7 @@ export class AuthGuard implements CanActivate {
 /** Staff only: signed-in non-staff get 403. */
 @Injectable()
 export class StaffGuard implements CanActivate {
+  static readonly openApi: GuardAnswers = { bearer: true, errors: [401, 403] };
   constructor(private readonly auth: AuthGuard) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

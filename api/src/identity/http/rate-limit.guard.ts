@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { DomainError } from '../../platform/domain/domain-error';
+import type { GuardAnswers } from '../../platform/http/openapi/route-inputs';
 
 const BUCKET = 'rate-limit-bucket';
 const WINDOW_MS = 60_000;
@@ -17,6 +18,7 @@ export const RateLimited = (bucket: string) => applyDecorators(SetMetadata(BUCKE
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
+  static readonly openApi: GuardAnswers = { errors: [429] };
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(

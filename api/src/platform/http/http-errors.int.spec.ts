@@ -11,13 +11,13 @@ describe('HTTP errors and correlation, through the real app', () => {
   const http = () => request(subject.app.getHttpServer());
 
   it('answers malformed JSON with 400 and a clear message', async () => {
-    const response = await http().post('/api/v1/health/').set('Content-Type', 'application/json').send('{"email": ').expect(400);
+    const response = await http().post('/api/v1/register/').set('Content-Type', 'application/json').send('{"email": ').expect(400);
     expect(response.body).toEqual({ message: 'The request body is not valid JSON.' });
   });
 
   it('answers an oversize body with 413, not 500', async () => {
     const response = await http()
-      .post('/api/v1/health/')
+      .post('/api/v1/register/')
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ blob: 'x'.repeat(20_000) }))
       .expect(413);

@@ -1,3 +1,4 @@
+import type { PipeTransform } from '@nestjs/common';
 import { z } from 'zod';
 import { ValidationFailed } from './validation';
 
@@ -13,7 +14,8 @@ export interface ListQuery {
   filter: Record<string, unknown>;
 }
 
-const Sort = z.tuple([z.string(), z.enum(['ASC', 'DESC'])]);
+const Order = z.enum(['ASC', 'DESC']);
+const Sort = z.tuple([z.string(), Order]);
 const Range = z
   .tuple([z.number().int().min(0), z.number().int().min(0)])
   .refine(([a, b]) => b >= a && b - a < 1000, 'range spans at most 1000 rows');
@@ -45,6 +47,26 @@ export function parseListQuery(
   }
   const [from, to] = parseJson(query.range, Range, 'range', [0, 24]);
   return { sortField, sortOrder, offset: from, limit: to - from + 1, filter: parseJson(query.filter, Filter, 'filter', {}) };
+}
+
+/**
+ * `@Query(new ListQueryPipe(sortable, defaultSort))`: the list query parsed and checked, and
+ * described in the OpenAPI document from the same sortable fields.
+ */
+export class ListQueryPipe implements PipeTransform<Record<string, unknown>, ListQuery> {
+  constructor(
+    readonly sortable: readonly [string, ...string[]],
+    readonly defaultSort: [string, 'ASC' | 'DESC'],
+  ) {}
+
+  transform(query: Record<string, unknown>): ListQuery {
+    return parseListQuery(query, this.sortable, this.defaultSort);
+  }
+
+  /** The three JSON-encoded query parameters, as documented. */
+  parameters(): { sort: z.ZodType; range: z.ZodType; filter: z.ZodType } {
+    return { sort: z.tuple([z.enum(this.sortable), Order]), range: Range, filter: Filter };
+  }
 }
 
 export function contentRange(resource: string, offset: number, count: number, total: number): string {

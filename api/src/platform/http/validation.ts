@@ -15,7 +15,8 @@ export class ValidationFailed extends BadRequestException {
  * problems with the whole payload as `non_field_errors`.
  */
 export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.output<T>> {
-  constructor(private readonly schema: T) {}
+  /** `schema` is public: the OpenAPI document describes the input with it. */
+  constructor(readonly schema: T) {}
 
   transform(value: unknown): z.output<T> {
     const parsed = this.schema.safeParse(value);

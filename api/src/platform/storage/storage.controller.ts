@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DomainError } from '../domain/domain-error';
+import { Undocumented } from '../http/openapi/route-contract';
 import { LocalDiskStorage, OBJECT_STORAGE, type ObjectStorage } from './object-storage';
 
 const denied = () => new DomainError(403, 'This link is not valid or has expired.');
@@ -11,7 +11,7 @@ const denied = () => new DomainError(403, 'This link is not valid or has expired
  * GET an object (with HTTP Range), PUT a part of a multipart upload. The signature is the
  * only credential, so the URL can be handed to a browser or a desktop host.
  */
-@ApiExcludeController()
+@Undocumented('signed URLs handed out by the api, not an api of their own')
 @Controller('storage')
 export class StorageController {
   constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
