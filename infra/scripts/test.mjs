@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { down, env, up } from '../lib/index.mjs';
+import { down, env, paths, up } from '../lib/index.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const jestArgs = process.argv.slice(2);
@@ -105,6 +105,22 @@ try {
       `--outputFile.json=${vitestResults}`,
     ]);
     count('vitest', vitestResults);
+
+    // schemathesis against the built api: each run (anonymous, customer, staff) is one check,
+    // passed when it found no 5xx and no answer that breaks the document.
+    const fuzzResults = path.join(paths.infra, 'fuzz-results.json');
+    const fuzzed = run(
+      'fuzz: schemathesis against the built api and its OpenAPI document',
+      process.execPath,
+      ['infra/scripts/fuzz.mjs'],
+      infraEnv,
+    );
+    const runs = fs.existsSync(fuzzResults) ? JSON.parse(fs.readFileSync(fuzzResults, 'utf8')) : [];
+    for (const r of runs) results[r.failures === 0 ? 'passed' : 'failed'] += 1;
+    if (!fuzzed && runs.every((r) => r.failures === 0)) {
+      results.failed += 1;
+      console.error('✗ fuzz failed before it could report (see above)');
+    }
   }
 } catch (error) {
   results.failed += 1;
