@@ -1,14 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import { type AdminPayment, centsOf, RefundRequest } from '../../../../contracts/src/billing/billing.contract';
+import { uuid } from '../../../../contracts/src/common/fields';
 import { BillingQueries } from '../../billing/application/billing-queries';
 import { RefundPayment } from '../../billing/application/subscription.handlers';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { contentRange, parseListQuery } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
+
+const paymentId = new ZodPipe(uuid('Payment id'));
 
 /** The console's payments resource: search, date filter, and refunds through the provider. */
 @ApiTags('admin-panel')
@@ -32,7 +35,7 @@ export class AdminPaymentsController {
   }
 
   @Get(':id')
-  one(@Param('id', ParseUUIDPipe) id: string): Promise<AdminPayment> {
+  one(@Param('id', paymentId) id: string): Promise<AdminPayment> {
     return this.queries.adminPayment(id);
   }
 
@@ -40,7 +43,7 @@ export class AdminPaymentsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Refund all or part of a completed payment; the sum of refunds never exceeds the amount.' })
   async refund(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', paymentId) id: string,
     @Body(new ZodPipe(RefundRequest)) body: z.output<typeof RefundRequest>,
   ): Promise<AdminPayment> {
     await this.commands.execute(new RefundPayment(id, centsOf(body.amount), body.reason, new Date()));

@@ -3,14 +3,16 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { z } from 'zod';
-import { type AdminPlan, PlanInput, PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
+import { type AdminPlan, PlanInput, planSlug, PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
 import { BillingContext } from '../../billing/application/billing-context';
 import { BillingQueries } from '../../billing/application/billing-queries';
 import { ArchivePlan, CreatePlan, planIdOf, UpdatePlan } from '../../billing/application/plan.handlers';
 import { CatalogAdmin } from '../../catalog/application/catalog-admin';
 import { StaffGuard } from '../../identity/http/auth.guard';
-import { contentRange } from '../../platform/http/react-admin-list';
+import { contentRange, listFilter } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
+
+const planId = new ZodPipe(planSlug);
 
 /**
  * The console's plans resource (ra-data-simple-rest). Plans are few, so the list is whole:
@@ -32,8 +34,8 @@ export class AdminPlansController {
   ) {}
 
   @Get()
-  async list(@Query('filter') filter: string | undefined, @Res({ passthrough: true }) response: Response): Promise<AdminPlan[]> {
-    const q = parseFilter(filter).q;
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response): Promise<AdminPlan[]> {
+    const q = listFilter(query).q;
     const plans = await this.queries.adminPlans(typeof q === 'string' ? q : undefined);
     response.setHeader('Content-Range', contentRange('plans', 0, plans.length, plans.length));
     response.setHeader('Access-Control-Expose-Headers', 'Content-Range');
@@ -41,7 +43,7 @@ export class AdminPlansController {
   }
 
   @Get(':id')
-  one(@Param('id') id: string): Promise<AdminPlan> {
+  one(@Param('id', planId) id: string): Promise<AdminPlan> {
     return this.queries.adminPlan(id);
   }
 
@@ -58,7 +60,7 @@ export class AdminPlansController {
 
   /** react-admin sends the whole record; fields outside the form's are ignored. */
   @Put(':id')
-  async update(@Param('id') id: string, @Body(new ZodPipe(PlanUpdate)) body: z.output<typeof PlanUpdate>): Promise<AdminPlan> {
+  async update(@Param('id', planId) id: string, @Body(new ZodPipe(PlanUpdate)) body: z.output<typeof PlanUpdate>): Promise<AdminPlan> {
     const models = body.allowed_models === undefined ? null : await this.catalog.planModelsChange(id, body.allowed_models);
     const position = await this.commands.execute<UpdatePlan, number>(new UpdatePlan(id, body, new Date()));
     await this.billing.caughtUp(position);
@@ -67,18 +69,9 @@ export class AdminPlansController {
   }
 
   @Delete(':id')
-  async remove(@Param('id') id: string): Promise<{ id: string }> {
+  async remove(@Param('id', planId) id: string): Promise<{ id: string }> {
     const position = await this.commands.execute<ArchivePlan, number>(new ArchivePlan(id, new Date()));
     await this.billing.caughtUp(position);
     return { id };
-  }
-}
-
-function parseFilter(raw: string | undefined): Record<string, unknown> {
-  try {
-    const value: unknown = raw ? JSON.parse(raw) : {};
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -10,8 +10,10 @@ import { DomainError } from '../../platform/domain/domain-error';
 import { contentRange, parseListQuery } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
 import type { AdminUser } from '../../../../contracts/src/admin/admin-user.contract';
+import { uuid } from '../../../../contracts/src/common/fields';
 import { AdminUsers } from './admin-users.query';
 
+const userId = new ZodPipe(uuid('User id'));
 const UserUpdate = z.object({ is_active: z.boolean({ error: 'is_active must be true or false' }) }).loose();
 
 /**
@@ -38,14 +40,14 @@ export class AdminUsersController {
   }
 
   @Get(':id')
-  one(@Param('id', ParseUUIDPipe) id: string): Promise<AdminUser> {
+  one(@Param('id', userId) id: string): Promise<AdminUser> {
     return this.users.get(id);
   }
 
   /** react-admin sends the whole record; only `is_active` may change here. */
   @Put(':id')
   async update(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', userId) id: string,
     @Body(new ZodPipe(UserUpdate)) body: z.output<typeof UserUpdate>,
     @CurrentCaller() caller: Caller,
   ): Promise<AdminUser> {
@@ -55,7 +57,7 @@ export class AdminUsersController {
   }
 
   @Delete(':id')
-  async remove(@Param('id', ParseUUIDPipe) id: string, @CurrentCaller() caller: Caller): Promise<{ id: string }> {
+  async remove(@Param('id', userId) id: string, @CurrentCaller() caller: Caller): Promise<{ id: string }> {
     // Staff must not lock the console out by removing themselves; another staff member can.
     if (id === caller.userId) throw new DomainError(400, 'You cannot delete your own account from the console.');
     await this.users.get(id);

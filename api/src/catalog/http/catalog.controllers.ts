@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { AvailableModel } from '../../../../contracts/src/billing/billing.contract';
+import { uuid } from '../../../../contracts/src/common/fields';
 import {
   AccessMatrix,
   AccessUpdate,
@@ -14,10 +15,13 @@ import {
   type DesktopRelease,
   type DownloadHistory,
   type DownloadLink,
+  fileName as fileNameSchema,
   type InstallationGuide,
   type ModelManifest,
+  modelName,
   ModelStatusUpdate,
   PartUrlRequest,
+  releaseVersion,
   ReleaseUpdate,
   ResumableUploadStart,
   type ResumableUpload,
@@ -31,6 +35,9 @@ import { CatalogAdmin } from '../application/catalog-admin';
 import { CatalogContext, storageUnavailable } from '../application/catalog-context';
 import { CatalogQueries } from '../application/catalog-queries';
 import { ModelUploads } from '../application/model-uploads';
+
+const uploadIdPipe = new ZodPipe(uuid('Upload id'));
+const modelIdPipe = new ZodPipe(uuid('Model id'));
 
 const notFound = () => new DomainError(404, 'The requested resource was not found.');
 const LINK_SECONDS = 15 * 60;
@@ -75,24 +82,24 @@ export class AdminModelsController {
   }
 
   @Get('uploads/:uploadId')
-  resumable(@Param('uploadId') uploadId: string): Promise<ResumableUpload> {
+  resumable(@Param('uploadId', uploadIdPipe) uploadId: string): Promise<ResumableUpload> {
     return this.uploads.resumable(uploadId);
   }
 
   @Post('uploads/:uploadId/parts')
   @HttpCode(200)
   @ApiOperation({ summary: 'A presigned PUT url for one part of one file.' })
-  partUrl(@Param('uploadId') uploadId: string, @Body(new ZodPipe(PartUrlRequest)) body: z.output<typeof PartUrlRequest>) {
+  partUrl(@Param('uploadId', uploadIdPipe) uploadId: string, @Body(new ZodPipe(PartUrlRequest)) body: z.output<typeof PartUrlRequest>) {
     return this.uploads.partUrl(uploadId, body.file, body.part);
   }
 
   @Post('uploads/:uploadId/complete')
-  complete(@Param('uploadId') uploadId: string): Promise<UploadResponse> {
+  complete(@Param('uploadId', uploadIdPipe) uploadId: string): Promise<UploadResponse> {
     return this.uploads.completeResumable(uploadId, new Date());
   }
 
   @Delete('uploads/:uploadId')
-  async abort(@Param('uploadId') uploadId: string): Promise<{ upload_id: string }> {
+  async abort(@Param('uploadId', uploadIdPipe) uploadId: string): Promise<{ upload_id: string }> {
     await this.uploads.abort(uploadId, 'cancelled', new Date());
     return { upload_id: uploadId };
   }
@@ -119,14 +126,14 @@ export class AdminModelsController {
 
   @Patch('releases/:version')
   updateRelease(
-    @Param('version') version: string,
+    @Param('version', new ZodPipe(releaseVersion)) version: string,
     @Body(new ZodPipe(ReleaseUpdate)) body: z.output<typeof ReleaseUpdate>,
   ): Promise<DesktopRelease> {
     return this.admin.setRelease(version, body, new Date());
   }
 
   @Get(':id')
-  async one(@Param('id', ParseUUIDPipe) id: string): Promise<AdminModel> {
+  async one(@Param('id', modelIdPipe) id: string): Promise<AdminModel> {
     const model = await this.queries.adminModel(id);
     if (!model) throw notFound();
     return model;
@@ -134,7 +141,7 @@ export class AdminModelsController {
 
   @Put(':id/access')
   async access(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', modelIdPipe) id: string,
     @Body(new ZodPipe(AccessUpdate)) body: z.output<typeof AccessUpdate>,
   ): Promise<AdminModel> {
     await this.catalog.caughtUp(await this.admin.setAccess(id, body.allowed_plans, false, new Date()));
@@ -143,7 +150,7 @@ export class AdminModelsController {
 
   @Patch(':id')
   async status(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', modelIdPipe) id: string,
     @Body(new ZodPipe(ModelStatusUpdate)) body: z.output<typeof ModelStatusUpdate>,
   ): Promise<AdminModel> {
     await this.admin.setStatus(id, body.status === 'active', new Date());
@@ -151,7 +158,7 @@ export class AdminModelsController {
   }
 
   @Delete(':id')
-  async remove(@Param('id', ParseUUIDPipe) id: string): Promise<{ id: string }> {
+  async remove(@Param('id', modelIdPipe) id: string): Promise<{ id: string }> {
     await this.admin.delete(id, new Date());
     return { id };
   }
@@ -175,7 +182,7 @@ export class ModelsController {
 
   @Get(':name/manifest')
   @ApiOperation({ summary: 'Every file of the model with its size and SHA-256, if the plan allows it.' })
-  async manifest(@CurrentCaller() caller: Caller, @Param('name') name: string): Promise<ModelManifest> {
+  async manifest(@CurrentCaller() caller: Caller, @Param('name', new ZodPipe(modelName)) name: string): Promise<ModelManifest> {
     const model = await this.allowed(caller, name);
     return {
       model_id: model.id,
@@ -192,7 +199,11 @@ export class ModelsController {
 
   @Get(':name/files/:file/download')
   @ApiOperation({ summary: 'A short-lived URL for one file (HTTP Range supported); the download is recorded.' })
-  async download(@CurrentCaller() caller: Caller, @Param('name') name: string, @Param('file') fileName: string): Promise<DownloadLink> {
+  async download(
+    @CurrentCaller() caller: Caller,
+    @Param('name', new ZodPipe(modelName)) name: string,
+    @Param('file', new ZodPipe(fileNameSchema)) fileName: string,
+  ): Promise<DownloadLink> {
     const model = await this.allowed(caller, name);
     const file = model.files.find((f) => f.name === fileName);
     if (!file) throw notFound();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../../../contracts/src/common/fields';
 import { ValidationFailed } from './validation';
 
 /**
@@ -13,11 +14,18 @@ export interface ListQuery {
   filter: Record<string, unknown>;
 }
 
-const Sort = z.tuple([z.string(), z.enum(['ASC', 'DESC'])]);
+const Sort = z.tuple([text('Sort field', { max: 64 }), z.enum(['ASC', 'DESC'])]);
 const Range = z
   .tuple([z.number().int().min(0), z.number().int().min(0)])
   .refine(([a, b]) => b >= a && b - a < 1000, 'range spans at most 1000 rows');
-const Filter = z.record(z.string(), z.unknown());
+/** Filter values reach SQL parameters: text is held to the same rules as any other input. */
+const filterText = text('Filter', { max: 200, required: false });
+const Filter = z.record(
+  text('Filter name', { max: 64 }),
+  z.union([filterText, z.number(), z.boolean(), z.null(), z.array(z.union([filterText, z.number()])).max(100)], {
+    error: 'Filter values must be text, numbers, true or false',
+  }),
+);
 
 function parseJson<T>(raw: unknown, schema: z.ZodType<T>, name: string, fallback: T): T {
   if (raw === undefined) return fallback;
@@ -28,8 +36,10 @@ function parseJson<T>(raw: unknown, schema: z.ZodType<T>, name: string, fallback
     throw new ValidationFailed({ message: `${name} must be JSON`, errors: { [name]: [`${name} must be JSON`] } });
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success)
-    throw new ValidationFailed({ message: `${name} is not valid`, errors: { [name]: [parsed.error.issues[0]!.message] } });
+  if (!parsed.success) {
+    const message = `${name}: ${parsed.error.issues[0]!.message}`;
+    throw new ValidationFailed({ message, errors: { [name]: [message] } });
+  }
   return parsed.data;
 }
 
@@ -44,7 +54,12 @@ export function parseListQuery(
     throw new ValidationFailed({ message: `Cannot sort by ${sortField}`, errors: { sort: [`sortable fields: ${sortable.join(', ')}`] } });
   }
   const [from, to] = parseJson(query.range, Range, 'range', [0, 24]);
-  return { sortField, sortOrder, offset: from, limit: to - from + 1, filter: parseJson(query.filter, Filter, 'filter', {}) };
+  return { sortField, sortOrder, offset: from, limit: to - from + 1, filter: listFilter(query) };
+}
+
+/** Just the `filter` of a list query (lists that are always whole). */
+export function listFilter(query: Record<string, unknown>): Record<string, unknown> {
+  return parseJson(query.filter, Filter, 'filter', {});
 }
 
 export function contentRange(resource: string, offset: number, count: number, total: number): string {
