@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type { Page } from 'playwright-core';
 import { TEST_PASSWORD } from '../../api/src/testing/accounts';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import { type BrowserTest, freePort, startBrowserTest } from '../../api/src/testing/browser';
 import { recordPolicyRefusals } from '../../api/src/testing/policy-refusals';
 
 /**
@@ -81,19 +82,25 @@ describe('customer site: security policy in a real browser', () => {
   });
 
   it('refuses to be framed by another site, the site and the console alike', async () => {
-    const page = await site.openPage();
-    await page.route('http://framing.example/', (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<iframe name="site" src="${base}/"></iframe><iframe name="console" src="${base}/admin/"></iframe>`,
-      }),
+    // Another origin on this machine (a real server: Chromium keeps public pages from framing loopback at all).
+    const framing = http.createServer((_request, response) =>
+      response
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end(`<iframe name="site" src="${base}/"></iframe><iframe name="console" src="${base}/admin/"></iframe>`),
     );
-    await page.goto('http://framing.example/', { waitUntil: 'load' });
-    for (const name of ['site', 'console']) {
-      const frame = page.frame({ name });
-      expect(frame).not.toBeNull();
-      // A refused frame holds the browser's error page, never our app.
-      expect(await frame!.evaluate(() => document.getElementById('root') !== null)).toBe(false);
+    const port = await freePort();
+    await new Promise<void>((resolve) => framing.listen(port, '127.0.0.1', resolve));
+    try {
+      const page = await site.openPage();
+      await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load' });
+      for (const name of ['site', 'console']) {
+        const frame = page.frame({ name });
+        expect(frame).not.toBeNull();
+        // A refused frame holds the browser's error page, never our app.
+        expect(await frame!.evaluate(() => document.getElementById('root') !== null)).toBe(false);
+      }
+    } finally {
+      framing.close();
     }
   });
 });
