@@ -9,6 +9,7 @@ import { STRIPE_WEBHOOK_PATH } from './billing/http/stripe-webhook.controller';
 import { type AppConfig, ConfigError, loadConfig } from './platform/config/config';
 import { bodyErrorsMiddleware } from './platform/http/body-errors.middleware';
 import { correlationMiddleware } from './platform/http/correlation.middleware';
+import { securityHeaders } from './platform/http/security-headers';
 import { serveSites } from './platform/http/static-sites';
 import { logger } from './platform/logging/logger';
 
@@ -24,6 +25,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: ['error', 'warn'] });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  app.use(securityHeaders(config, `/${API_PREFIX}/docs`));
   // Api answers are per caller and never revalidated; hashing each body for an ETag is waste.
   // (The static sites keep theirs: express.static sets its own.)
   app.set('etag', false);
