@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { ProjectionsHost } from '../../../projections/src/projections-host';
+import type { ProjectionsHost } from '../../../projections/src/projections-host';
 import { eventually } from '../../../projections/src/runner/testing/spawn-runner';
 import { releaseWithHugeVersionPart } from '../../../projections/src/testing/poison-events';
-import { APP_CONFIG } from '../platform/config/config';
-import { SECRETS } from '../platform/config/secrets';
-import { DATABASE } from '../platform/database/database';
+import { quickStall, startWorkers } from '../../../projections/src/testing/workers';
 import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store.port';
-import { KAFKA } from '../platform/platform.module';
 import { registerAccount } from '../testing/accounts';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
@@ -18,11 +15,7 @@ describe('GET /api/v1/health/system-status/ with a projection that cannot apply 
     // Full mode: the runners are workers of their own, as another process would run them, with a
     // short retry bound; health reads their state from the database.
     subject = await startTestApp({ PROJECTIONS_IN_PROCESS: 'false' });
-    const get = <T>(token: unknown) => subject.app.get<unknown, T>(token as never);
-    workers = new ProjectionsHost(get(APP_CONFIG), get(DATABASE), get(EVENT_STORE), get(KAFKA), get(SECRETS), {
-      retry: { attempts: 2, firstDelayMs: 50, pollMs: 50 },
-    });
-    await workers.onApplicationBootstrap();
+    workers = await startWorkers(subject.app, quickStall);
   });
   afterAll(async () => {
     await workers.onApplicationShutdown();

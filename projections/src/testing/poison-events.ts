@@ -55,10 +55,13 @@ export function hugeEntitlements(userId: string, planId: string): { streamId: st
 
 /**
  * A desktop release whose version passes the api's check (digits and dots) with a part past
- * 2^31: the catalog's numeric sort key (an integer[]) refuses it.
+ * 2^31 (or `part`): the catalog's numeric sort key (an integer[]) refuses it.
  */
-export function releaseWithHugeVersionPart(): { streamId: string; events: NewEvent[] } {
-  const version = `1.0.${3_000_000_000 + Math.floor(Math.random() * 1_000_000)}`;
+export function releaseWithHugeVersionPart(part = String(3_000_000_000 + Math.floor(Math.random() * 1_000_000))): {
+  streamId: string;
+  events: NewEvent[];
+} {
+  const version = `1.0.${part}`;
   const data = {
     version,
     releaseNotes: '',
