@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integer, text } from '../common/fields';
 
 /**
  * The staff console's view of the log consumers (projections and the Kafka relay), and the
@@ -29,26 +30,12 @@ export interface ProjectionStatus {
   } | null;
 }
 
-/** Whether the text holds a control character other than tab and line breaks. */
-function hasControlCharacter(text: string): boolean {
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if ((code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r') || code === 0x7f) return true;
-  }
-  return false;
-}
+/** A log consumer's name in a route: a projection's or the relay's. */
+export const projectionName = text('Projection', { max: 64 }).regex(/^[a-z][a-z0-9_-]*$/, 'Projection names are lowercase');
 
 /** POST /admin-panel/system/projections/{name}/skip/: which event, and why, for the record. */
 export const SkipProjectionEventRequest = z.strictObject({
-  position: z
-    .number({ error: 'Position must be a whole number' })
-    .int('Position must be a whole number')
-    .min(1, 'Position must be at least 1'),
-  reason: z
-    .string({ error: 'Reason is required' })
-    .trim()
-    .min(1, 'Reason is required')
-    .max(500, 'Reason must be at most 500 characters')
-    .refine((text) => !hasControlCharacter(text), 'Reason must not contain control characters'),
+  position: integer('Position', { min: 1, max: Number.MAX_SAFE_INTEGER }),
+  reason: text('Reason', { max: 500, multiline: true }),
 });
 export type SkipProjectionEventRequest = z.input<typeof SkipProjectionEventRequest>;

@@ -2,7 +2,11 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from 
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { type ProjectionStatus, SkipProjectionEventRequest } from '../../../../contracts/src/operations/operations.contract';
+import {
+  type ProjectionStatus,
+  projectionName,
+  SkipProjectionEventRequest,
+} from '../../../../contracts/src/operations/operations.contract';
 import { waitForProjection } from '../../../../projections/src/runner/projection-waiter';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { DATABASE, type Database } from '../../platform/database/database';
@@ -10,6 +14,8 @@ import { ZodPipe } from '../../platform/http/validation';
 import { ProjectionStatuses } from '../application/projection-statuses';
 import { RetryProjection } from '../application/retry-projection.handler';
 import { SkipProjectionEvent } from '../application/skip-projection-event.handler';
+
+const nameParam = new ZodPipe(projectionName);
 
 /** The console's System card: each projection's state, and Retry and Skip for a stuck one. */
 @ApiTags('admin-panel')
@@ -34,7 +40,7 @@ export class SystemProjectionsController {
   @ApiOperation({
     summary: 'Try the failing event again now, with a fresh round of attempts (a fix may have shipped). No-op when not failing.',
   })
-  async retry(@Param('name') name: string): Promise<ProjectionStatus> {
+  async retry(@Param('name', nameParam) name: string): Promise<ProjectionStatus> {
     this.statuses.known(name);
     await this.commands.execute(new RetryProjection(name));
     return this.statuses.one(name);
@@ -47,7 +53,7 @@ export class SystemProjectionsController {
       'Skip the event the projection is stuck on, for the record (ProjectionEventSkipped with the reason). 409 for any other position.',
   })
   async skip(
-    @Param('name') name: string,
+    @Param('name', nameParam) name: string,
     @Body(new ZodPipe(SkipProjectionEventRequest)) body: z.output<typeof SkipProjectionEventRequest>,
   ): Promise<ProjectionStatus> {
     this.statuses.known(name);
