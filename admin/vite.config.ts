@@ -19,6 +19,9 @@ export default defineConfig({
   plugins: [react()],
   // The console is served by the same origin as the customer site, under /admin/.
   base: '/admin/',
+  // The api swaps this for a fresh nonce in every answer (api/src/platform/http/static-sites.ts);
+  // emotion reads it from the csp-nonce meta tag Vite adds (src/app/csp-nonce.ts).
+  html: { cspNonce: 'MESHWORK_CSP_NONCE' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

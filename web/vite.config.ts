@@ -1,13 +1,32 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // In development the api runs as a separate process; in production one origin serves everything.
 const apiOrigin = process.env.MESHWORK_API_ORIGIN ?? 'http://127.0.0.1:3000';
 
+/**
+ * Sonner writes its stylesheet into a <style> element at run time, which the site's
+ * Content-Security-Policy (`style-src 'self'`, no nonce) refuses. The same rules ship as
+ * sonner/dist/styles.css, which src/app/app.tsx imports; this drops the run-time copy.
+ * The build fails if a sonner upgrade changes the code it expects.
+ */
+function sonnerStylesFromFile(): Plugin {
+  const injector = 'function __insertCSS(code) {';
+  return {
+    name: 'sonner-styles-from-file',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return null;
+      if (!code.includes(injector)) this.error(`sonner no longer defines "${injector}": review sonnerStylesFromFile in web/vite.config.ts`);
+      return { code: code.replace(injector, `${injector}\n  return;`), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), sonnerStylesFromFile()],
   // The account schemas are shared with the api so every validation message is written once.
   resolve: { alias: { '@contracts': fileURLToPath(new URL('../contracts/src', import.meta.url)) } },
   build: { outDir: 'dist', emptyOutDir: true },

@@ -1,3 +1,5 @@
+// First: schemas are built as their modules load, and must be built without eval.
+import './app/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -8,6 +8,7 @@ import { CatalogModule } from './catalog/catalog.module';
 import { ContactModule } from './contact/contact.controller';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
+import { OperationsModule } from './operations/operations.module';
 import type { AppConfig } from './platform/config/config';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
 import { PlatformModule } from './platform/platform.module';
@@ -27,6 +28,7 @@ export class AppModule {
         CatalogModule,
         AdminModule,
         ContactModule,
+        OperationsModule,
         // Embedded mode runs the projections here; full mode may leave them to workers.
         ...(config.PROJECTIONS_IN_PROCESS ? [ProjectionsModule] : []),
       ],

@@ -12,6 +12,7 @@ import { correlationMiddleware } from './platform/http/correlation.middleware';
 import { methodNotAllowed } from './platform/http/method-not-allowed.middleware';
 import { openApiDocument } from './platform/http/openapi/openapi-document';
 import { routeTable } from './platform/http/openapi/route-table';
+import { securityHeaders } from './platform/http/security-headers';
 import { serveSites } from './platform/http/static-sites';
 import { logger } from './platform/logging/logger';
 
@@ -27,6 +28,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: ['error', 'warn'] });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  app.use(securityHeaders(config, `/${API_PREFIX}/docs`));
   // Api answers are per caller and never revalidated; hashing each body for an ETag is waste.
   // (The static sites keep theirs: express.static sets its own.)
   app.set('etag', false);

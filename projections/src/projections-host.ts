@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { Kafka } from 'kafkajs';
 import { APP_CONFIG, type AppConfig } from '../../api/src/platform/config/config';
 import { DATABASE, type Database } from '../../api/src/platform/database/database';
@@ -9,7 +9,10 @@ import { SECRETS, type Secrets } from '../../api/src/platform/config/secrets';
 import { buildReadModels } from '../../api/src/read-models';
 import { KafkaRelay } from './relay/kafka-relay';
 import type { ExclusiveFollower } from './runner/exclusive-follower';
-import { ProjectionRunner } from './runner/projection-runner';
+import { ProjectionRunner, type RunnerOptions } from './runner/projection-runner';
+
+/** Optional: runner options (retry bounds, say) for every consumer; the defaults suit production. */
+export const RUNNER_OPTIONS = Symbol('RunnerOptions');
 
 /**
  * Starts a runner for every read model, and the Kafka relay when Kafka is configured.
@@ -25,10 +28,11 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(KAFKA) private readonly kafka: Kafka | null,
     @Inject(SECRETS) private readonly secrets: Secrets,
+    @Optional() @Inject(RUNNER_OPTIONS) private readonly runnerOptions: RunnerOptions = {},
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const options = { logger };
+    const options = { logger, ...this.runnerOptions };
     const runners = buildReadModels(this.database.pool, this.secrets).map(
       (projection) => new ProjectionRunner(this.database.pool, this.store, projection, options),
     );

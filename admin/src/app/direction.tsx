@@ -4,13 +4,15 @@ import rtlPlugin from '@mui/stylis-plugin-rtl';
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import type { Store } from 'react-admin';
 import { prefixer } from 'stylis';
+import { cspNonce } from './csp-nonce';
 
 export type Direction = 'ltr' | 'rtl';
 
 // MUI flips its styles for right-to-left only when emotion runs them through the RTL plugin.
+// The nonce lets emotion's <style> elements past the console's Content-Security-Policy.
 const caches = {
-  ltr: createCache({ key: 'mui' }),
-  rtl: createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] }),
+  ltr: createCache({ key: 'mui', nonce: cspNonce }),
+  rtl: createCache({ key: 'muirtl', nonce: cspNonce, stylisPlugins: [prefixer, rtlPlugin] }),
 };
 
 const RTL_LOCALES = new Set(['fa']);

@@ -8,6 +8,7 @@ import plans from '../plans';
 import users from '../users';
 import { DashboardStats } from './dashboard-stats';
 import { QuickActionTile } from './quick-action-tile';
+import { SystemCard } from './system-card';
 
 // In the order of spec section 2.
 const tiles = [
@@ -18,7 +19,10 @@ const tiles = [
   { name: 'models', icon: models.icon },
 ];
 
-/** The console's home (/admin): a refresh button, the figures of GET /admin-panel/dashboard/ and quick-action tiles to every staff screen. */
+/**
+ * The console's home (/admin): a refresh button, the figures of GET /admin-panel/dashboard/,
+ * the System card (each projection's state) and quick-action tiles to every staff screen.
+ */
 export function Dashboard() {
   const translate = useTranslate();
   const refresh = useRefresh();
@@ -41,6 +45,7 @@ export function Dashboard() {
         </CardContent>
       </Card>
       <DashboardStats />
+      <SystemCard />
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
         {translate('meshwork.dashboard.quick_actions')}
       </Typography>

@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Kafka } from 'kafkajs';
-import { RELAY_NAME } from '../../../projections/src/relay/kafka-relay';
-import { projectionLag } from '../../../projections/src/runner/projection-lag';
 import { DATABASE, type Database } from '../platform/database/database';
 import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store.port';
 import { type ComponentHealth, probe } from '../platform/health/component-health';
@@ -10,10 +8,11 @@ import { kafkaHealth } from '../platform/messaging/kafka';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../platform/payments/payment-provider';
 import { KAFKA } from '../platform/platform.module';
 import { OBJECT_STORAGE, type ObjectStorage } from '../platform/storage/object-storage';
-import { readModelNames } from '../read-models';
+import { logConsumerNames, projectionsHealth } from './projection-health';
 
 export interface SystemStatus {
-  status: 'ok' | 'down';
+  /** 'degraded' (HTTP 503) when any required component is not up. */
+  status: 'ok' | 'degraded';
   checkedAt: string;
   components: Record<string, ComponentHealth>;
 }
@@ -34,15 +33,15 @@ export class HealthService {
     const [postgres, eventStore, projections, kafka, objectStorage, payments, mail] = await Promise.all([
       this.postgres(),
       this.eventStore(),
-      this.projections(),
+      projectionsHealth(this.database.pool, logConsumerNames(this.kafka !== null)),
       kafkaHealth(this.kafka),
       this.storage.health(),
       this.payments.health(),
       this.mailer.health(),
     ]);
     const components = { postgres, event_store: eventStore, projections, kafka, object_storage: objectStorage, payments, mail };
-    const down = Object.values(components).some((c) => c.required && c.status === 'down');
-    return { status: down ? 'down' : 'ok', checkedAt: new Date().toISOString(), components };
+    const degraded = Object.values(components).some((c) => c.required && c.status === 'down');
+    return { status: degraded ? 'degraded' : 'ok', checkedAt: new Date().toISOString(), components };
   }
 
   private async postgres(): Promise<ComponentHealth> {
@@ -64,24 +63,5 @@ export class HealthService {
       headPosition = await this.store.headPosition();
     });
     return { status: result.up ? 'up' : 'down', required: true, mode: 'postgres', headPosition, detail: result.detail };
-  }
-
-  private async projections(): Promise<ComponentHealth> {
-    let lag: Awaited<ReturnType<typeof projectionLag>> = [];
-    const result = await probe(async () => {
-      lag = await projectionLag(this.database.pool, [...readModelNames, ...(this.kafka ? [RELAY_NAME] : [])]);
-    });
-    return {
-      status: result.up ? 'up' : 'down',
-      required: true,
-      mode: 'postgres',
-      detail: result.detail,
-      items: lag.map((l) => ({
-        name: l.name,
-        position: l.position,
-        positionsBehind: l.positionsBehind,
-        millisecondsBehind: l.millisecondsBehind,
-      })),
-    };
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integer, money, text } from '../common/fields';
 import { timestamp } from '../http/http.contract';
 import { User } from '../identity/account.contract';
 
@@ -72,48 +73,39 @@ export type Plan = z.output<typeof Plan>;
 export const AdminPlan = Plan.extend({ subscribers: z.number().int() }).meta({ id: 'AdminPlan' });
 export type AdminPlan = z.output<typeof AdminPlan>;
 
-const money = (field: string) =>
-  z.coerce
-    .number({ error: `${field} must be a number` })
-    .min(0, `${field} must be at least 0`)
-    .max(1_000_000, `${field} is too large`)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${field} must have at most 2 decimals`);
+/** A plan's limits: 999 and above mean "unlimited", so nothing larger is needed or stored. */
+const limit = (field: string) => integer(field, { min: 1, max: UNLIMITED });
 
-const limit = (field: string) =>
-  z.coerce
-    .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number`)
-    .min(1, `${field} must be at least 1`);
+/** Ten years: longer periods only overflow dates. */
+export const MAX_PLAN_DAYS = 3650;
 
-const slug = z
-  .string()
-  .trim()
-  .min(1, 'Slug is required')
-  .max(40)
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'Slug may contain only lowercase letters, digits and dashes');
+export const planSlug = text('Slug', { max: 40 }).regex(
+  /^[a-z0-9][a-z0-9-]*$/,
+  'Slug may contain only lowercase letters, digits and dashes',
+);
 
 /** A plan's fields as staff edit them, without defaults (an update changes only what it names). */
 const planFields = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80),
-  slug,
-  description: z.string().trim().max(2000),
+  name: text('Name', { max: 80 }),
+  slug: planSlug,
+  description: text('Description', { max: 2000, multiline: true, required: false }),
   price: money('Price'),
   yearly_price: money('Yearly price'),
-  duration_days: limit('Duration'),
+  duration_days: integer('Duration', { min: 1, max: MAX_PLAN_DAYS }),
   max_clients: limit('Max clients'),
   max_networks: limit('Max networks'),
-  allowed_models: z.array(z.string().trim().min(1).max(100)).max(200),
-  features: z.array(z.string().trim().min(1).max(200)).max(100),
-  model_access: z.string().trim().max(40),
-  api_access: z.string().trim().max(40),
-  download_access: z.boolean(),
-  is_active: z.boolean(),
-  tier: z.coerce.number().int().min(0).max(1000),
+  allowed_models: z.array(text('Model', { max: 100 })).max(200),
+  features: z.array(text('Feature', { max: 200 })).max(100),
+  model_access: text('Model access', { max: 40, required: false }),
+  api_access: text('API access', { max: 40, required: false }),
+  download_access: z.boolean({ error: 'Download access must be true or false' }),
+  is_active: z.boolean({ error: 'Active must be true or false' }),
+  tier: integer('Tier', { min: 0, max: 1000 }),
 });
 
 /** The console's new-plan form (spec section 5): name required, price >= 0 step 0.01, days >= 1, clients >= 1. */
 export const PlanInput = planFields.extend({
-  slug: slug.optional(),
+  slug: planSlug.optional(),
   description: planFields.shape.description.default(''),
   price: planFields.shape.price.default(0),
   yearly_price: planFields.shape.yearly_price.optional(),
@@ -184,7 +176,7 @@ export type SubscriptionHistory = z.output<typeof SubscriptionHistory>;
 
 /** POST /subscriptions/create/: plan_id is the plan's slug. */
 export const SubscribeRequest = z.object({
-  plan_id: z.string({ error: 'Plan is required' }).trim().min(1, 'Plan is required'),
+  plan_id: text('Plan', { max: 40 }),
   payment_method: z.enum(['stripe'], { error: "Payment method must be 'stripe'" }).default('stripe'),
   billing_cycle: z.enum(['monthly', 'yearly'], { error: "Billing cycle must be 'monthly' or 'yearly'" }).default('monthly'),
 });
@@ -206,7 +198,7 @@ export type SubscribeResponse = z.output<typeof SubscribeResponse>;
 
 /** POST /subscriptions/verify/ after returning from checkout. */
 export const VerifyCheckoutRequest = z.object({
-  session_id: z.string({ error: 'session_id is required' }).trim().min(1, 'session_id is required'),
+  session_id: text('session_id', { max: 255 }),
 });
 
 /** GET /subscriptions/methods/ */
@@ -339,7 +331,7 @@ export type AdminPayment = z.output<typeof AdminPayment>;
 /** POST /admin-panel/payments/{id}/refund/: amount at most what is left, step 0.01; reason required. */
 export const RefundRequest = z.object({
   amount: money('Amount').refine((v) => v > 0, 'Amount must be more than 0'),
-  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500),
+  reason: text('Reason', { max: 500, multiline: true }),
 });
 export type RefundRequest = z.input<typeof RefundRequest>;
 

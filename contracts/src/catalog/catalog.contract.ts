@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integer, text, UUID_PATTERN } from '../common/fields';
 import { type ErrorBody, timestamp } from '../http/http.contract';
 
 /**
@@ -41,7 +42,7 @@ export const uploadMessages = {
 export const ModelStatus = z.enum(['active', 'processing', 'inactive']);
 export type ModelStatus = z.output<typeof ModelStatus>;
 
-const sha256 = z.string().regex(/^[0-9a-f]{64}$/i);
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/i, 'Checksums must be SHA-256 in hex');
 
 export const ModelFile = z
   .object({
@@ -80,16 +81,21 @@ export type AdminModel = z.output<typeof AdminModel>;
 export const AdminModelList = z.object({ models: z.array(AdminModel) }).meta({ id: 'AdminModelList' });
 export type AdminModelList = z.output<typeof AdminModelList>;
 
+/** A model's internal name: route parameter and form field alike. */
+export const modelName = text('Model name', { max: 100, requiredMessage: uploadMessages.nameRequired });
+/** A file's name within a model. */
+export const fileName = text('File name', { max: 255 });
+
 /** The multipart form's text fields (the files come as repeated `files` parts). */
 export const UploadFields = z.object({
-  name: z.string({ error: uploadMessages.nameRequired }).trim().min(1, uploadMessages.nameRequired).max(100),
-  display_name: z.string({ error: uploadMessages.displayNameRequired }).trim().min(1, uploadMessages.displayNameRequired).max(200),
-  description: z.string().trim().max(5000).default(''),
-  version: z.string({ error: uploadMessages.versionRequired }).trim().min(1, uploadMessages.versionRequired).max(40),
+  name: modelName,
+  display_name: text('Display name', { max: 200, requiredMessage: uploadMessages.displayNameRequired }),
+  description: text('Description', { max: 5000, multiline: true, required: false }).default(''),
+  version: text('Version', { max: 40, requiredMessage: uploadMessages.versionRequired }),
   allowed_plans: z.array(z.enum(MODEL_PLANS), { error: uploadMessages.planRequired }).min(1, uploadMessages.planRequired),
-  checksums: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/i, 'Checksums must be SHA-256 in hex')),
-  parameters: z.string().trim().max(40).default(''),
-  architecture: z.string().trim().max(80).default(''),
+  checksums: z.record(fileName, sha256),
+  parameters: text('Parameters', { max: 40, required: false }).default(''),
+  architecture: text('Architecture', { max: 80, required: false }).default(''),
 });
 export type UploadFields = z.input<typeof UploadFields>;
 
@@ -115,9 +121,9 @@ export const ResumableUploadStart = UploadFields.omit({ checksums: true }).exten
   files: z
     .array(
       z.object({
-        name: z.string().trim().min(1).max(255),
-        size: z.number().int().min(1),
-        sha256: z.string().regex(/^[0-9a-f]{64}$/i, 'Checksums must be SHA-256 in hex'),
+        name: fileName,
+        size: integer('File size', { min: 1, max: UPLOAD_LIMITS.maxFileBytes }),
+        sha256,
       }),
     )
     .min(1, uploadMessages.fileRequired),
@@ -138,7 +144,7 @@ export const ResumableUpload = z
 export type ResumableUpload = z.output<typeof ResumableUpload>;
 
 /** Step 2: POST /models/admin/uploads/{id}/parts/ {file, part} -> a presigned PUT url for it. */
-export const PartUrlRequest = z.object({ file: z.string().min(1), part: z.number().int().min(1).max(10_000) });
+export const PartUrlRequest = z.object({ file: fileName, part: integer('Part', { min: 1, max: 10_000 }) });
 export const PartUrl = z.object({ url: z.string(), expires_at: timestamp }).meta({ id: 'PartUrl' });
 export type PartUrl = z.output<typeof PartUrl>;
 
@@ -148,7 +154,15 @@ export const UploadAborted = z.object({ upload_id: z.string() }).meta({ id: 'Upl
 /** Access: PUT /models/admin/{id}/access/ {allowed_plans}; bulk: POST /models/admin/access/ {matrix}. */
 export const AccessUpdate = z.object({ allowed_plans: z.array(z.enum(MODEL_PLANS)) });
 /** Keys are `${modelId}:${planId}` (spec "Access matrix"); models left out keep their access. */
-export const AccessMatrix = z.object({ matrix: z.record(z.string().regex(/^[^:]+:(free|pro|enterprise)$/), z.boolean()) });
+export const AccessMatrix = z.object({
+  matrix: z.record(
+    z.string().refine((key) => {
+      const [modelId = '', plan, ...rest] = key.split(':');
+      return UUID_PATTERN.test(modelId) && (MODEL_PLANS as readonly string[]).includes(plan ?? '') && rest.length === 0;
+    }, 'Keys must be "<model id>:<plan>"'),
+    z.boolean(),
+  ),
+});
 
 export const ModelStatusUpdate = z.object({ status: z.enum(['active', 'inactive']) });
 
@@ -194,12 +208,12 @@ export const DesktopRelease = z
   .meta({ id: 'DesktopRelease' });
 export type DesktopRelease = z.output<typeof DesktopRelease>;
 
+/** A desktop release's version: route parameter and form field alike. */
+export const releaseVersion = text('Version', { max: 40 }).regex(/^\d{1,6}\.\d{1,6}\.\d{1,6}$/, 'Version must look like 2.0.3');
+
 export const ReleaseFields = z.object({
-  version: z
-    .string({ error: 'Version is required' })
-    .trim()
-    .regex(/^\d+\.\d+\.\d+$/, 'Version must look like 2.0.3'),
-  release_notes: z.string().trim().max(10_000).default(''),
+  version: releaseVersion,
+  release_notes: text('Release notes', { max: 10_000, multiline: true, required: false }).default(''),
 });
 
 export const ReleaseUpdate = z.object({ is_stable: z.boolean(), is_active: z.boolean() }).partial();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../common/fields';
 import { email } from '../identity/account.contract';
 
 /**
@@ -13,10 +14,10 @@ export const contactMessages = {
 } as const;
 
 export const SalesInquiry = z.object({
-  name: z.string({ error: contactMessages.nameRequired }).trim().min(1, contactMessages.nameRequired).max(200),
+  name: text('Name', { max: 200, requiredMessage: contactMessages.nameRequired }),
   email,
-  company: z.string().trim().max(200).default(''),
-  message: z.string({ error: contactMessages.messageRequired }).trim().min(1, contactMessages.messageRequired).max(5000),
+  company: text('Company', { max: 200, required: false }).default(''),
+  message: text('Message', { max: 5000, multiline: true, requiredMessage: contactMessages.messageRequired }),
 });
 export type SalesInquiry = z.input<typeof SalesInquiry>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secret, text } from '../common/fields';
 import { timestamp } from '../http/http.contract';
 
 /**
@@ -22,29 +23,20 @@ export const messages = {
   termsRequired: 'You must accept the terms and conditions',
 } as const;
 
-export const email = z
-  .string({ error: messages.emailRequired })
-  .trim()
-  .min(1, messages.emailRequired)
-  .pipe(z.email(messages.emailInvalid).max(254, messages.emailInvalid));
+export const email = text('Email', { max: 254, requiredMessage: messages.emailRequired }).pipe(z.email(messages.emailInvalid));
 
-const username = z
-  .string({ error: messages.usernameRequired })
-  .trim()
-  .min(1, messages.usernameRequired)
+const username = text('Username', { max: 150, requiredMessage: messages.usernameRequired })
   .min(3, messages.usernameShort)
-  .max(150, 'Username must be at most 150 characters')
   .regex(/^[\w.@+-]+$/, 'Username may contain only letters, digits and @ . + - _');
 
+const PASSWORD_MAX = 128;
+
 /** Registration and reset passwords: 8+ characters with upper, lower and a digit. */
-export const strongPassword = z
-  .string({ error: messages.passwordRequired })
-  .min(1, messages.passwordRequired)
+export const strongPassword = secret('Password', PASSWORD_MAX, messages.passwordRequired)
   .min(8, messages.passwordShort)
-  .max(128, 'Password must be at most 128 characters')
   .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), messages.passwordWeak);
 
-const confirmation = z.string({ error: messages.confirmRequired }).min(1, messages.confirmRequired);
+const confirmation = secret('Password confirmation', PASSWORD_MAX, messages.confirmRequired);
 
 export const RegisterRequest = z
   .object({ email, username, password: strongPassword, password_confirm: confirmation })
@@ -53,26 +45,28 @@ export type RegisterRequest = z.input<typeof RegisterRequest>;
 
 export const LoginRequest = z.object({
   email,
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).min(6, messages.loginPasswordShort).max(128),
-  hardware_fingerprint: z.string().trim().min(1).max(256).default('web-browser'),
+  password: secret('Password', PASSWORD_MAX, messages.passwordRequired).min(6, messages.loginPasswordShort),
+  hardware_fingerprint: text('Hardware fingerprint', { max: 256 }).default('web-browser'),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
-export const RefreshRequest = z.object({ refresh: z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required') });
-export const LogoutRequest = z.object({ refresh_token: z.string().min(1).optional() });
+/** Refresh tokens are opaque to clients; one that is malformed is simply not a session (401). */
+const refreshToken = (label: string) => text(label, { max: 512, requiredMessage: `${label} is required` });
+export const RefreshRequest = z.object({ refresh: refreshToken('Refresh token') });
+export const LogoutRequest = z.object({ refresh_token: refreshToken('Refresh token').optional() });
 
 export const ProfileUpdate = z
   .object({
     username: username.optional(),
     email: email.optional(),
-    first_name: z.string().trim().max(150).optional(),
-    last_name: z.string().trim().max(150).optional(),
+    first_name: text('First name', { max: 150, required: false }).optional(),
+    last_name: text('Last name', { max: 150, required: false }).optional(),
   })
   .strict();
 export type ProfileUpdate = z.input<typeof ProfileUpdate>;
 
 export const ChangePasswordRequest = z.object({
-  old_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  old_password: secret('Current password', PASSWORD_MAX, 'Current password is required'),
   new_password: strongPassword,
 });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
@@ -82,7 +76,7 @@ export type PasswordResetRequest = z.input<typeof PasswordResetRequest>;
 
 export const PasswordResetConfirm = z
   .object({
-    token: z.string({ error: messages.resetTokenInvalid }).min(1, messages.resetTokenInvalid),
+    token: text('Reset token', { max: 512, requiredMessage: messages.resetTokenInvalid }),
     password: strongPassword,
     password_confirm: confirmation,
   })

@@ -3,7 +3,8 @@ import type { Pool } from 'pg';
 import type { RecordedEvent } from '../../../contracts/src/events/event-envelope';
 import { HEADER_EVENT_ID, HEADER_EVENT_TYPE, toIntegrationMessage, topicFor } from '../../../contracts/src/events/integration-message';
 import type { EventStore } from '../../../api/src/platform/event-store/event-store.port';
-import { ExclusiveFollower, type FollowerOptions, type LogConsumer } from '../runner/exclusive-follower';
+import { ExclusiveFollower, type FollowerOptions, type LogConsumer, NotOwnerError } from '../runner/exclusive-follower';
+import { isTransientPostgresError } from '../runner/retry-policy';
 
 export interface RelayOptions extends FollowerOptions {
   /** Topic name prefix: `<prefix>.<stream category>`. */
@@ -76,13 +77,29 @@ class RelayConsumer implements LogConsumer {
     await this.producer!.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
     this.options.afterSend?.(events);
 
-    const last = events[events.length - 1]!.position;
+    return this.moveCheckpoint(checkpoint, events[events.length - 1]!.position);
+  }
+
+  /** Leaves the event unpublished (a recorded decision to skip it). */
+  skip(checkpoint: number, event: RecordedEvent): Promise<number> {
+    return this.moveCheckpoint(checkpoint, event.position);
+  }
+
+  /** Kafka unreachable or busy (kafkajs marks those retriable), or PostgreSQL unreachable. */
+  isTransient(error: unknown): boolean {
+    for (let e = error as { retriable?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+      if (e.retriable === true || isTransientPostgresError(e)) return true;
+    }
+    return false;
+  }
+
+  private async moveCheckpoint(from: number, to: number): Promise<number> {
     const { rowCount } = await this.pool.query(
       'UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1 AND position = $3',
-      [this.name, last, checkpoint],
+      [this.name, to, from],
     );
-    if (rowCount === 0) throw new Error('relay checkpoint moved under us: another relay is running');
-    return last;
+    if (rowCount === 0) throw new NotOwnerError('relay checkpoint moved under us: another relay is running');
+    return to;
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,9 @@ import type { Pool, PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../contracts/src/events/event-envelope';
 import type { EventStore } from '../../../api/src/platform/event-store/event-store.port';
 import type { Logger } from '../../../api/src/platform/logging/logger';
+import { clearFailure, readFailures } from './consumer-failures';
+import { FailureRecovery } from './failure-recovery';
+import type { RetryOptions } from './retry-policy';
 
 /** Something that follows the log from a checkpoint it keeps itself: a projection, the relay. */
 export interface LogConsumer {
@@ -11,6 +14,10 @@ export interface LogConsumer {
   prepare(): Promise<number>;
   /** Handles a batch and stores the new checkpoint; returns it (or where the checkpoint really is). */
   handle(checkpoint: number, events: RecordedEvent[]): Promise<number>;
+  /** Moves the checkpoint past `event` without handling it: only on a recorded decision to skip it. */
+  skip(checkpoint: number, event: RecordedEvent): Promise<number>;
+  /** Whether an error is about a server or connection, not the event: retried without bound, never stalled. */
+  isTransient?(error: unknown): boolean;
 }
 
 export interface FollowerOptions {
@@ -19,13 +26,18 @@ export interface FollowerOptions {
   idleWaitMs?: number;
   /** How often a standby asks for the lock. */
   standbyRetryMs?: number;
+  /** Backoff and bound for an event that fails (see FailureRecovery). */
+  retry?: RetryOptions;
   logger?: Logger;
 }
 
-/** Namespaces our advisory locks away from anyone else's in the same database. */
-const LOCK_CLASS = 4242;
+/** The consumer found its checkpoint moved by someone else: give up the lock and start over. */
+export class NotOwnerError extends Error {}
 
-export type FollowerState = 'starting' | 'standby' | 'active' | 'stopped';
+/** Namespaces our advisory locks away from anyone else's in the same database. */
+export const LOCK_CLASS = 4242;
+
+export type FollowerState = 'starting' | 'standby' | 'active' | 'failing' | 'stalled' | 'stopped';
 
 /**
  * Feeds one consumer from the log, with only one process doing so at a time: a session
@@ -35,14 +47,24 @@ export type FollowerState = 'starting' | 'standby' | 'active' | 'stopped';
 export class ExclusiveFollower {
   state: FollowerState = 'starting';
   private stopping = false;
+  private lockLost = false;
   private loop: Promise<void> | null = null;
+  private readonly recovery: FailureRecovery;
 
   constructor(
     private readonly pool: Pool,
     private readonly store: EventStore,
     private readonly consumer: LogConsumer,
     private readonly options: FollowerOptions = {},
-  ) {}
+  ) {
+    this.recovery = new FailureRecovery(
+      pool,
+      store,
+      consumer,
+      { stopped: () => this.stopping || this.lockLost, setState: (state) => (this.state = state), logger: options.logger },
+      options.retry,
+    );
+  }
 
   get name(): string {
     return this.consumer.name;
@@ -95,16 +117,29 @@ export class ExclusiveFollower {
   }
 
   private async followWhileHolding(lock: PoolClient): Promise<void> {
-    let lockLost = false;
-    lock.on('error', () => (lockLost = true)); // may fire more than once as the connection dies
+    this.lockLost = false;
+    lock.on('error', () => (this.lockLost = true)); // may fire more than once as the connection dies
     let checkpoint = await this.consumer.prepare();
-    while (!this.stopping && !lockLost) {
+    // A failure recorded before this process took over (stalled, say) is tried again now, so
+    // a fixed deploy heals it; the record goes once the checkpoint is past it.
+    let recorded = (await readFailures(this.pool, [this.name])).get(this.name)?.position ?? null;
+    while (!this.stopping && !this.lockLost) {
       const events = await this.store.readAll(checkpoint, this.options.batchSize ?? 500);
       if (events.length === 0) {
         await this.store.waitForAppend(this.options.idleWaitMs ?? 500);
         continue;
       }
-      checkpoint = await this.consumer.handle(checkpoint, events);
+      try {
+        checkpoint = await this.consumer.handle(checkpoint, events);
+      } catch (error) {
+        if (error instanceof NotOwnerError) throw error;
+        checkpoint = await this.recovery.recover(checkpoint, events, error);
+        recorded = null; // recovery clears its own record once past it
+      }
+      if (recorded !== null && checkpoint >= recorded) {
+        await clearFailure(this.pool, this.name);
+        recorded = null;
+      }
     }
   }
 }

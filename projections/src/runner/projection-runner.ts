@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../contracts/src/events/event-envelope';
 import type { EventStore } from '../../../api/src/platform/event-store/event-store.port';
 import { logger } from '../../../api/src/platform/logging/logger';
@@ -7,6 +7,8 @@ import { ExclusiveFollower, type FollowerOptions, type LogConsumer } from './exc
 import type { Projection } from './projection';
 import { handlesType, readModelSchema } from './projection';
 import { rebuildProjection } from './rebuild-projection';
+import { isTransientPostgresError } from './retry-policy';
+import { textSafe } from './text-safe-client';
 
 export interface RunnerOptions extends FollowerOptions {
   /** Called after each committed batch (benchmarks measure lag with it). */
@@ -101,21 +103,45 @@ class ProjectionConsumer implements LogConsumer {
 
   /** Applies a batch and moves the checkpoint in one transaction. */
   async handle(checkpoint: number, events: RecordedEvent[]): Promise<number> {
-    const committed = await withTransaction(this.pool, async (client) => {
+    const committed = await this.atCheckpoint(checkpoint, events[events.length - 1]!.position, async (client) => {
+      // Through textSafe: a read model can hold any text the log holds (see text-safe-client.ts).
+      const db = textSafe(client);
+      for (const event of events) {
+        if (this.handles(event.type)) await this.projection.apply(db, this.schema, event);
+      }
+    });
+    if (committed.applied) this.onCommitted?.(events);
+    return committed.position;
+  }
+
+  /** Moves the checkpoint past the event without applying it (a recorded decision to skip it). */
+  async skip(checkpoint: number, event: RecordedEvent): Promise<number> {
+    return (await this.atCheckpoint(checkpoint, event.position, async () => undefined)).position;
+  }
+
+  isTransient(error: unknown): boolean {
+    return isTransientPostgresError(error);
+  }
+
+  /**
+   * Runs `work` and moves the checkpoint to `to` in one transaction, provided the checkpoint
+   * is still where this runner left it. A rebuild swapped in a new read model, or another
+   * runner moved on: then nothing is done, and the runner follows the checkpoint it finds.
+   */
+  private atCheckpoint(
+    checkpoint: number,
+    to: number,
+    work: (client: PoolClient) => Promise<void>,
+  ): Promise<{ position: number; applied: boolean }> {
+    return withTransaction(this.pool, async (client) => {
       const { rows } = await client.query<{ position: string }>('SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [
         this.name,
       ]);
       const current = Number(rows[0]!.position);
-      // A rebuild swapped in a new read model, or another runner moved on: follow it.
       if (current !== checkpoint) return { position: current, applied: false };
-      for (const event of events) {
-        if (this.handles(event.type)) await this.projection.apply(client, this.schema, event);
-      }
-      const last = events[events.length - 1]!.position;
-      await client.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [this.name, last]);
-      return { position: last, applied: true };
+      await work(client);
+      await client.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [this.name, to]);
+      return { position: to, applied: true };
     });
-    if (committed.applied) this.onCommitted?.(events);
-    return committed.position;
   }
 }

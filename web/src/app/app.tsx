@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
+// Sonner's rules as a file of ours: its own run-time <style> is dropped at build (vite.config.ts).
+import 'sonner/dist/styles.css';
 import { setSessionExpiredHandler } from '../shared/api/api-client';
 import { endSession } from '../shared/session/session';
 import { ThemeProvider, useTheme } from '../shared/theme/theme-provider';

@@ -1,14 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { AdminPayment, centsOf, RefundRequest } from '../../../../contracts/src/billing/billing.contract';
+import { uuid } from '../../../../contracts/src/common/fields';
 import { BillingQueries } from '../../billing/application/billing-queries';
 import { RefundPayment } from '../../billing/application/subscription.handlers';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { contentRange, type ListQuery, ListQueryPipe } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
+
+const paymentId = new ZodPipe(uuid('Payment id'));
 
 /** The console's payments resource: search, date filter, and refunds through the provider. */
 @Tag('admin-panel')
@@ -34,7 +37,7 @@ export class AdminPaymentsController {
 
   @Get(':id')
   @Route({ response: AdminPayment })
-  one(@Param('id', ParseUUIDPipe) id: string): Promise<AdminPayment> {
+  one(@Param('id', paymentId) id: string): Promise<AdminPayment> {
     return this.queries.adminPayment(id);
   }
 
@@ -45,7 +48,7 @@ export class AdminPaymentsController {
     response: AdminPayment,
   })
   async refund(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', paymentId) id: string,
     @Body(new ZodPipe(RefundRequest)) body: z.output<typeof RefundRequest>,
   ): Promise<AdminPayment> {
     await this.commands.execute(new RefundPayment(id, centsOf(body.amount), body.reason, new Date()));

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res, UseGuards 
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { AdminPlan, PlanInput, PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
+import { AdminPlan, PlanInput, planSlug, PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
 import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
 import { BillingContext } from '../../billing/application/billing-context';
 import { BillingQueries } from '../../billing/application/billing-queries';
@@ -10,8 +10,10 @@ import { ArchivePlan, CreatePlan, planIdOf, UpdatePlan } from '../../billing/app
 import { CatalogAdmin } from '../../catalog/application/catalog-admin';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
-import { contentRange, type ListQuery, ListQueryPipe } from '../../platform/http/react-admin-list';
+import { contentRange, ListFilterPipe } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
+
+const planId = new ZodPipe(planSlug);
 
 /**
  * The console's plans resource (ra-data-simple-rest). Plans are few, so the list is whole:
@@ -35,10 +37,10 @@ export class AdminPlansController {
   @Get()
   @Route({ response: z.array(AdminPlan) })
   async list(
-    @Query(new ListQueryPipe(['tier'], ['tier', 'ASC'])) query: ListQuery,
+    @Query(new ListFilterPipe()) filter: Record<string, unknown>,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AdminPlan[]> {
-    const q = query.filter.q;
+    const q = filter.q;
     const plans = await this.queries.adminPlans(typeof q === 'string' ? q : undefined);
     response.setHeader('Content-Range', contentRange('plans', 0, plans.length, plans.length));
     response.setHeader('Access-Control-Expose-Headers', 'Content-Range');
@@ -47,7 +49,7 @@ export class AdminPlansController {
 
   @Get(':id')
   @Route({ response: AdminPlan })
-  one(@Param('id') id: string): Promise<AdminPlan> {
+  one(@Param('id', planId) id: string): Promise<AdminPlan> {
     return this.queries.adminPlan(id);
   }
 
@@ -66,7 +68,7 @@ export class AdminPlansController {
   /** react-admin sends the whole record; fields outside the form's are ignored. */
   @Put(':id')
   @Route({ response: AdminPlan })
-  async update(@Param('id') id: string, @Body(new ZodPipe(PlanUpdate)) body: z.output<typeof PlanUpdate>): Promise<AdminPlan> {
+  async update(@Param('id', planId) id: string, @Body(new ZodPipe(PlanUpdate)) body: z.output<typeof PlanUpdate>): Promise<AdminPlan> {
     const models = body.allowed_models === undefined ? null : await this.catalog.planModelsChange(id, body.allowed_models);
     const position = await this.commands.execute<UpdatePlan, number>(new UpdatePlan(id, body, new Date()));
     await this.billing.caughtUp(position);
@@ -79,7 +81,7 @@ export class AdminPlansController {
     summary: 'Archive the plan: it can no longer be bought; its subscribers keep it until their period ends.',
     response: DeletedAnswer,
   })
-  async remove(@Param('id') id: string): Promise<{ id: string }> {
+  async remove(@Param('id', planId) id: string): Promise<{ id: string }> {
     const position = await this.commands.execute<ArchivePlan, number>(new ArchivePlan(id, new Date()));
     await this.billing.caughtUp(position);
     return { id };

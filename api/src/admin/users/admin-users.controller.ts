@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { z } from 'zod';
@@ -10,9 +10,11 @@ import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { contentRange, type ListQuery, ListQueryPipe } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
 import { AdminUser } from '../../../../contracts/src/admin/admin-user.contract';
+import { uuid } from '../../../../contracts/src/common/fields';
 import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
 import { AdminUsers } from './admin-users.query';
 
+const userId = new ZodPipe(uuid('User id'));
 const UserUpdate = z.object({ is_active: z.boolean({ error: 'is_active must be true or false' }) }).loose();
 
 /**
@@ -42,7 +44,7 @@ export class AdminUsersController {
 
   @Get(':id')
   @Route({ response: AdminUser })
-  one(@Param('id', ParseUUIDPipe) id: string): Promise<AdminUser> {
+  one(@Param('id', userId) id: string): Promise<AdminUser> {
     return this.users.get(id);
   }
 
@@ -50,7 +52,7 @@ export class AdminUsersController {
   @Put(':id')
   @Route({ summary: 'Activate or deactivate the user (`is_active`); other fields are ignored.', response: AdminUser })
   async update(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', userId) id: string,
     @Body(new ZodPipe(UserUpdate)) body: z.output<typeof UserUpdate>,
     @CurrentCaller() caller: Caller,
   ): Promise<AdminUser> {
@@ -61,7 +63,7 @@ export class AdminUsersController {
 
   @Delete(':id')
   @Route({ summary: "Delete the user's account, as they can themselves.", response: DeletedAnswer })
-  async remove(@Param('id', ParseUUIDPipe) id: string, @CurrentCaller() caller: Caller): Promise<{ id: string }> {
+  async remove(@Param('id', userId) id: string, @CurrentCaller() caller: Caller): Promise<{ id: string }> {
     // Staff must not lock the console out by removing themselves; another staff member can.
     if (id === caller.userId) throw new DomainError(400, 'You cannot delete your own account from the console.');
     await this.users.get(id);

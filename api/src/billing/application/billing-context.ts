@@ -20,6 +20,7 @@ import {
   type SubscriptionState,
 } from '../domain/subscription.decider';
 import { BILLING_PROJECTION } from '../projections/billing.projection';
+import { MAX_PLAN_DAYS } from '../../../../contracts/src/billing/billing.contract';
 
 /** Everything the billing handlers share: the repositories and their collaborators. */
 @Injectable()
@@ -77,5 +78,10 @@ export function paymentIdFor(provider: string, transactionId: string): string {
 }
 
 /** The end of a period of `days` from `start`. */
+/**
+ * The end of a period that starts now. The api refuses durations over MAX_PLAN_DAYS; a plan
+ * stored before that rule may hold more, and is read as the longest allowed rather than as
+ * an invalid date that would fail a checkout already paid for.
+ */
 export const periodEnd = (start: Date, cycle: 'monthly' | 'yearly', durationDays: number) =>
-  new Date(start.getTime() + (cycle === 'yearly' ? 365 : durationDays) * 86_400_000);
+  new Date(start.getTime() + (cycle === 'yearly' ? 365 : Math.min(durationDays, MAX_PLAN_DAYS)) * 86_400_000);

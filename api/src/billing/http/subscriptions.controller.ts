@@ -16,6 +16,7 @@ import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.
 import { DomainError } from '../../platform/domain/domain-error';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
+import { text } from '../../../../contracts/src/common/fields';
 import { BillingContext } from '../application/billing-context';
 import { BillingQueries } from '../application/billing-queries';
 import {
@@ -27,6 +28,9 @@ import {
 } from '../application/subscription.handlers';
 
 const notFound = () => new DomainError(404, 'The requested resource was not found.');
+
+/** A checkout session's id, as the payment provider made it. */
+const checkoutId = new ZodPipe(text('Checkout id', { max: 255 }));
 
 /** The Subscriptions calls of spec section 7, and the simulated checkout behind them. */
 @Tag('subscriptions')
@@ -118,7 +122,7 @@ export class SubscriptionsController {
   @Get('simulated-checkout/:id')
   @UseGuards(AuthGuard)
   @Route({ summary: "Simulated checkout only: the checkout page's data.", response: SimulatedCheckoutSession })
-  async simulatedCheckout(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<SimulatedCheckoutSession> {
+  async simulatedCheckout(@CurrentCaller() caller: Caller, @Param('id', checkoutId) id: string): Promise<SimulatedCheckoutSession> {
     if (this.billing.provider.mode !== 'simulated') throw notFound();
     const checkout = await this.billing.provider.checkout(id);
     if (!checkout || checkout.userId !== caller.userId) throw notFound();
@@ -138,7 +142,7 @@ export class SubscriptionsController {
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Route({ summary: 'Simulated checkout only: pay (no money moves).', response: Subscription })
-  async completeSimulated(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<Subscription> {
+  async completeSimulated(@CurrentCaller() caller: Caller, @Param('id', checkoutId) id: string): Promise<Subscription> {
     await this.commands.execute(new SettleSimulatedCheckout(caller.userId, id, 'complete', new Date()));
     return this.queries.subscription(caller.userId);
   }
@@ -147,7 +151,7 @@ export class SubscriptionsController {
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Route({ summary: 'Simulated checkout only: give up the checkout.', response: Subscription })
-  async cancelSimulated(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<Subscription> {
+  async cancelSimulated(@CurrentCaller() caller: Caller, @Param('id', checkoutId) id: string): Promise<Subscription> {
     await this.commands.execute(new SettleSimulatedCheckout(caller.userId, id, 'expired', new Date()));
     return this.queries.subscription(caller.userId);
   }

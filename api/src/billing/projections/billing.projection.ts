@@ -19,7 +19,9 @@ const idOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 export const billingProjection: Projection = {
   name: BILLING_PROJECTION,
   // 2: which models a plan allows is the catalog's (rm_catalog.models), no longer a plan column.
-  version: 2,
+  // 3: limits are double precision, holding any number an event carries (see "Projections:
+  //    failures, stalls and resuming" in docs/decisions.md).
+  version: 3,
   handles: [
     'PlanCreated',
     'PlanUpdated',
@@ -51,9 +53,9 @@ export const billingProjection: Projection = {
         description text NOT NULL,
         price_cents integer NOT NULL,
         yearly_price_cents integer NOT NULL,
-        duration_days integer NOT NULL,
-        max_networks integer NOT NULL,
-        max_clients_per_network integer NOT NULL,
+        duration_days double precision NOT NULL,
+        max_networks double precision NOT NULL,
+        max_clients_per_network double precision NOT NULL,
         features jsonb NOT NULL,
         model_access text NOT NULL,
         api_access text NOT NULL,
@@ -83,8 +85,8 @@ export const billingProjection: Projection = {
       CREATE TABLE ${schema}.entitlements (
         user_id text PRIMARY KEY,
         plan_id text NOT NULL,
-        max_networks integer NOT NULL,
-        max_clients_per_network integer NOT NULL,
+        max_networks double precision NOT NULL,
+        max_clients_per_network double precision NOT NULL,
         download_access boolean NOT NULL,
         expires_at timestamptz
       );

@@ -20,6 +20,7 @@ import { UniqueValueTakenError } from '../../platform/event-store/event-store.er
 import { ValidationFailed, ZodPipe } from '../../platform/http/validation';
 import type { ModelDescription, StoredFile } from '../domain/model.decider';
 import { CatalogContext, storageUnavailable } from './catalog-context';
+import { isUuid } from '../../../../contracts/src/common/fields';
 
 type FileError = { file: string; error: string };
 
@@ -355,7 +356,7 @@ export class ModelUploads {
   }
 
   private async session(uploadId: string) {
-    if (!/^[0-9a-f-]{36}$/.test(uploadId)) throw new DomainError(404, 'The requested resource was not found.');
+    if (!isUuid(uploadId)) throw new DomainError(404, 'The requested resource was not found.');
     const { rows } = await this.catalog.database.pool.query<{
       model_id: string;
       part_size: string;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { AvailableModel } from '../../../../contracts/src/billing/billing.contract';
+import { uuid } from '../../../../contracts/src/common/fields';
 import {
   AccessMatrix,
   AccessUpdate,
@@ -13,12 +14,15 @@ import {
   DesktopRelease,
   DownloadHistory,
   DownloadLink,
+  fileName as fileNameSchema,
   InstallationGuide,
   ModelManifest,
+  modelName,
   ModelStatusUpdate,
   PartUrl,
   PartUrlRequest,
   ReleaseFields,
+  releaseVersion,
   ReleaseUpdate,
   ResumableUploadStart,
   ResumableUpload,
@@ -36,6 +40,9 @@ import { CatalogAdmin } from '../application/catalog-admin';
 import { CatalogContext, storageUnavailable } from '../application/catalog-context';
 import { CatalogQueries } from '../application/catalog-queries';
 import { ModelUploads } from '../application/model-uploads';
+
+const uploadIdPipe = new ZodPipe(uuid('Upload id'));
+const modelIdPipe = new ZodPipe(uuid('Model id'));
 
 const notFound = () => new DomainError(404, 'The requested resource was not found.');
 const LINK_SECONDS = 15 * 60;
@@ -90,26 +97,26 @@ export class AdminModelsController {
 
   @Get('uploads/:uploadId')
   @Route({ response: ResumableUpload })
-  resumable(@Param('uploadId') uploadId: string): Promise<ResumableUpload> {
+  resumable(@Param('uploadId', uploadIdPipe) uploadId: string): Promise<ResumableUpload> {
     return this.uploads.resumable(uploadId);
   }
 
   @Post('uploads/:uploadId/parts')
   @HttpCode(200)
   @Route({ summary: 'A presigned PUT url for one part of one file.', response: PartUrl, errors: [503] })
-  partUrl(@Param('uploadId') uploadId: string, @Body(new ZodPipe(PartUrlRequest)) body: z.output<typeof PartUrlRequest>) {
+  partUrl(@Param('uploadId', uploadIdPipe) uploadId: string, @Body(new ZodPipe(PartUrlRequest)) body: z.output<typeof PartUrlRequest>) {
     return this.uploads.partUrl(uploadId, body.file, body.part);
   }
 
   @Post('uploads/:uploadId/complete')
   @Route({ summary: 'Check every part arrived and publish the model.', response: UploadResponse, errors: [503] })
-  complete(@Param('uploadId') uploadId: string): Promise<UploadResponse> {
+  complete(@Param('uploadId', uploadIdPipe) uploadId: string): Promise<UploadResponse> {
     return this.uploads.completeResumable(uploadId, new Date());
   }
 
   @Delete('uploads/:uploadId')
   @Route({ summary: 'Cancel the upload; its parts are removed.', response: UploadAborted })
-  async abort(@Param('uploadId') uploadId: string): Promise<{ upload_id: string }> {
+  async abort(@Param('uploadId', uploadIdPipe) uploadId: string): Promise<{ upload_id: string }> {
     await this.uploads.abort(uploadId, 'cancelled', new Date());
     return { upload_id: uploadId };
   }
@@ -146,7 +153,7 @@ export class AdminModelsController {
   @Patch('releases/:version')
   @Route({ response: DesktopRelease })
   updateRelease(
-    @Param('version') version: string,
+    @Param('version', new ZodPipe(releaseVersion)) version: string,
     @Body(new ZodPipe(ReleaseUpdate)) body: z.output<typeof ReleaseUpdate>,
   ): Promise<DesktopRelease> {
     return this.admin.setRelease(version, body, new Date());
@@ -154,7 +161,7 @@ export class AdminModelsController {
 
   @Get(':id')
   @Route({ response: AdminModel })
-  async one(@Param('id', ParseUUIDPipe) id: string): Promise<AdminModel> {
+  async one(@Param('id', modelIdPipe) id: string): Promise<AdminModel> {
     const model = await this.queries.adminModel(id);
     if (!model) throw notFound();
     return model;
@@ -163,7 +170,7 @@ export class AdminModelsController {
   @Put(':id/access')
   @Route({ summary: 'Which plans may use the model.', response: AdminModel })
   async access(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', modelIdPipe) id: string,
     @Body(new ZodPipe(AccessUpdate)) body: z.output<typeof AccessUpdate>,
   ): Promise<AdminModel> {
     await this.catalog.caughtUp(await this.admin.setAccess(id, body.allowed_plans, false, new Date()));
@@ -173,7 +180,7 @@ export class AdminModelsController {
   @Patch(':id')
   @Route({ summary: 'Activate or deactivate the model.', response: AdminModel })
   async status(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', modelIdPipe) id: string,
     @Body(new ZodPipe(ModelStatusUpdate)) body: z.output<typeof ModelStatusUpdate>,
   ): Promise<AdminModel> {
     await this.admin.setStatus(id, body.status === 'active', new Date());
@@ -182,7 +189,7 @@ export class AdminModelsController {
 
   @Delete(':id')
   @Route({ summary: 'Delete the model and its files.', response: DeletedAnswer, errors: [503] })
-  async remove(@Param('id', ParseUUIDPipe) id: string): Promise<{ id: string }> {
+  async remove(@Param('id', modelIdPipe) id: string): Promise<{ id: string }> {
     await this.admin.delete(id, new Date());
     return { id };
   }
@@ -206,7 +213,7 @@ export class ModelsController {
 
   @Get(':name/manifest')
   @Route({ summary: 'Every file of the model with its size and SHA-256, if the plan allows it.', response: ModelManifest, errors: [403] })
-  async manifest(@CurrentCaller() caller: Caller, @Param('name') name: string): Promise<ModelManifest> {
+  async manifest(@CurrentCaller() caller: Caller, @Param('name', new ZodPipe(modelName)) name: string): Promise<ModelManifest> {
     const model = await this.allowed(caller, name);
     return {
       model_id: model.id,
@@ -227,7 +234,11 @@ export class ModelsController {
     response: DownloadLink,
     errors: [403, 503],
   })
-  async download(@CurrentCaller() caller: Caller, @Param('name') name: string, @Param('file') fileName: string): Promise<DownloadLink> {
+  async download(
+    @CurrentCaller() caller: Caller,
+    @Param('name', new ZodPipe(modelName)) name: string,
+    @Param('file', new ZodPipe(fileNameSchema)) fileName: string,
+  ): Promise<DownloadLink> {
     const model = await this.allowed(caller, name);
     const file = model.files.find((f) => f.name === fileName);
     if (!file) throw notFound();

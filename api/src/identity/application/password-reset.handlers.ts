@@ -4,6 +4,7 @@ import { logger } from '../../platform/logging/logger';
 import { resetTokenInvalid } from '../domain/user.errors';
 import { hashPassword } from '../infrastructure/password-hasher';
 import { IdentityContext } from './identity-context';
+import { isUuid } from '../../../../contracts/src/common/fields';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
@@ -69,7 +70,7 @@ export class ConfirmPasswordResetHandler implements ICommandHandler<ConfirmPassw
     const dot = token.lastIndexOf('.');
     const userId = token.slice(0, dot);
     const secret = token.slice(dot + 1);
-    if (dot <= 0 || !secret || !/^[0-9a-f-]{36}$/.test(userId)) throw resetTokenInvalid();
+    if (dot <= 0 || !secret || !isUuid(userId)) throw resetTokenInvalid();
     try {
       await this.identity.users.execute(userId, {
         type: 'CompletePasswordReset',

@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import type { Migration } from '../../platform/database/migrations';
 import { withTransaction } from '../../platform/database/transaction';
 import { notifyIdentityChanged } from './signed-in-users';
+import { isUuid } from '../../../../contracts/src/common/fields';
 
 export const sessionMigrations: Migration[] = [
   {
@@ -56,7 +57,7 @@ export class SessionStore {
 
   async rotate(refreshToken: string, now: Date): Promise<RotateResult> {
     const [sessionId, secret] = refreshToken.split('.');
-    if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) return { status: 'invalid' };
+    if (!sessionId || !secret || !isUuid(sessionId)) return { status: 'invalid' };
     const result = await withTransaction(this.pool, async (db): Promise<RotateResult> => {
       const { rows } = await db.query<{
         user_id: string;
@@ -95,7 +96,7 @@ export class SessionStore {
   /** The session a refresh token names, if the token is its current one. */
   async sessionOf(refreshToken: string): Promise<{ sessionId: string; userId: string } | null> {
     const [sessionId, secret] = refreshToken.split('.');
-    if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) return null;
+    if (!sessionId || !secret || !isUuid(sessionId)) return null;
     const { rows } = await this.pool.query<{ user_id: string }>('SELECT user_id FROM identity_sessions WHERE id = $1 AND token_hash = $2', [
       sessionId,
       hash(secret),

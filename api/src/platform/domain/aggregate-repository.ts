@@ -4,6 +4,7 @@ import { WrongExpectedVersionError } from '../event-store/event-store.errors';
 import type { AppendOptions, EventStore } from '../event-store/event-store.port';
 import { currentEventMetadata } from '../event-store/event-metadata';
 import type { Decider, DomainEvent } from './decider';
+import { assertStorable } from './storable-event';
 
 /** Turns domain events into stored data and back; identity encrypts personal fields here. */
 export interface EventCodec<E extends DomainEvent> {
@@ -57,6 +58,7 @@ export class AggregateRepository<C, E extends DomainEvent, S> {
       const events = this.decider.decide(command, state);
       const after = events.reduce((s, e) => this.decider.evolve(s, e), state);
       if (events.length === 0) return { events, state: after, position: 0 };
+      for (const event of events) assertStorable(event.data);
       const metadata = currentEventMetadata();
       const occurredAt = options.occurredAt ?? (command as { at?: Date }).at ?? new Date();
       const stored = await Promise.all(

@@ -1,5 +1,6 @@
 import type { PipeTransform } from '@nestjs/common';
 import { z } from 'zod';
+import { text } from '../../../../contracts/src/common/fields';
 import { ValidationFailed } from './validation';
 
 /**
@@ -15,11 +16,18 @@ export interface ListQuery {
 }
 
 const Order = z.enum(['ASC', 'DESC']);
-const Sort = z.tuple([z.string(), Order]);
+const Sort = z.tuple([text('Sort field', { max: 64 }), Order]);
 const Range = z
   .tuple([z.number().int().min(0), z.number().int().min(0)])
   .refine(([a, b]) => b >= a && b - a < 1000, 'range spans at most 1000 rows');
-const Filter = z.record(z.string(), z.unknown());
+/** Filter values reach SQL parameters: text is held to the same rules as any other input. */
+const filterText = text('Filter', { max: 200, required: false });
+const Filter = z.record(
+  text('Filter name', { max: 64 }),
+  z.union([filterText, z.number(), z.boolean(), z.null(), z.array(z.union([filterText, z.number()])).max(100)], {
+    error: 'Filter values must be text, numbers, true or false',
+  }),
+);
 
 function parseJson<T>(raw: unknown, schema: z.ZodType<T>, name: string, fallback: T): T {
   if (raw === undefined) return fallback;
@@ -30,8 +38,10 @@ function parseJson<T>(raw: unknown, schema: z.ZodType<T>, name: string, fallback
     throw new ValidationFailed({ message: `${name} must be JSON`, errors: { [name]: [`${name} must be JSON`] } });
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success)
-    throw new ValidationFailed({ message: `${name} is not valid`, errors: { [name]: [parsed.error.issues[0]!.message] } });
+  if (!parsed.success) {
+    const message = `${name}: ${parsed.error.issues[0]!.message}`;
+    throw new ValidationFailed({ message, errors: { [name]: [message] } });
+  }
   return parsed.data;
 }
 
@@ -46,7 +56,12 @@ export function parseListQuery(
     throw new ValidationFailed({ message: `Cannot sort by ${sortField}`, errors: { sort: [`sortable fields: ${sortable.join(', ')}`] } });
   }
   const [from, to] = parseJson(query.range, Range, 'range', [0, 24]);
-  return { sortField, sortOrder, offset: from, limit: to - from + 1, filter: parseJson(query.filter, Filter, 'filter', {}) };
+  return { sortField, sortOrder, offset: from, limit: to - from + 1, filter: listFilter(query) };
+}
+
+/** Just the `filter` of a list query (lists that are always whole). */
+export function listFilter(query: Record<string, unknown>): Record<string, unknown> {
+  return parseJson(query.filter, Filter, 'filter', {});
 }
 
 /**
@@ -64,8 +79,19 @@ export class ListQueryPipe implements PipeTransform<Record<string, unknown>, Lis
   }
 
   /** The three JSON-encoded query parameters, as documented. */
-  parameters(): { sort: z.ZodType; range: z.ZodType; filter: z.ZodType } {
+  parameters(): Record<string, z.ZodType> {
     return { sort: z.tuple([z.enum(this.sortable), Order]), range: Range, filter: Filter };
+  }
+}
+
+/** `@Query(new ListFilterPipe())`: just the filter, for lists that are always whole; documented so. */
+export class ListFilterPipe implements PipeTransform<Record<string, unknown>, Record<string, unknown>> {
+  transform(query: Record<string, unknown>): Record<string, unknown> {
+    return listFilter(query);
+  }
+
+  parameters(): Record<string, z.ZodType> {
+    return { filter: Filter };
   }
 }
 

@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { Client } from 'minio';
 import type { AppConfig } from '../config/config';
 import { type ComponentHealth, probe } from '../health/component-health';
+import { isUuid } from '../../../../contracts/src/common/fields';
 
 /** A part of a multipart upload that the storage holds. */
 export interface StoredPart {
@@ -360,7 +361,7 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 
   private partsDir(key: string, uploadId: string): string {
-    if (!/^[0-9a-f-]{36}$/.test(uploadId)) throw new Error('bad upload id');
+    if (!isUuid(uploadId)) throw new Error('bad upload id');
     return this.pathOf(`.multipart/${key}/${uploadId}`);
   }
 

@@ -8,21 +8,35 @@ import type { Projection } from '../projection';
  *
  * CRASH_AT_POSITION makes the process kill itself right after applying that event, inside
  * the runner's open transaction: the moment between handler and commit.
+ *
+ * A 'Poisoned' event carries a number PostgreSQL refuses as an integer, a real error, until
+ * a fix is "deployed": CURED=1 in the environment (a restart with new code), or the table
+ * public.cure existing (a fix that a runner in another process sees without restarting).
  */
 export const countingProjection: Projection = {
   name: 'counting',
-  handles: ['ThingHappened'],
+  handles: ['ThingHappened', 'Poisoned'],
   async createTables(db: PoolClient, schema: string) {
     await db.query(`CREATE TABLE ${schema}.applied (event_id uuid NOT NULL, position bigint NOT NULL)`);
     await db.query(`CREATE TABLE ${schema}.totals (id int PRIMARY KEY, n int NOT NULL)`);
     await db.query(`INSERT INTO ${schema}.totals VALUES (1, 0)`);
   },
   async apply(db: PoolClient, schema: string, event: RecordedEvent) {
+    if (event.type === 'Poisoned' && !(await cured(db))) await db.query('SELECT $1::integer', [(event.data as { n: number }).n]);
     await db.query(`INSERT INTO ${schema}.applied VALUES ($1, $2)`, [event.eventId, event.position]);
     await db.query(`UPDATE ${schema}.totals SET n = n + 1 WHERE id = 1`);
     if (Number(process.env.CRASH_AT_POSITION) === event.position) process.kill(process.pid, 'SIGKILL');
   },
 };
+
+async function cured(db: PoolClient): Promise<boolean> {
+  if (process.env.CURED === '1') return true;
+  const { rows } = await db.query<{ cured: boolean }>("SELECT to_regclass('public.cure') IS NOT NULL AS cured");
+  return rows[0]!.cured;
+}
+
+/** The poison: 3,000,000,000 is out of range for type integer. */
+export const poisoned = { type: 'Poisoned', data: { n: 3_000_000_000 } };
 
 export interface CountingState {
   total: number;

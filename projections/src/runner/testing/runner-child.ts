@@ -1,6 +1,6 @@
 /**
  * A projection runner in a process of its own, so tests can kill it for real.
- * Prints one JSON line per state change: {"state":"active"} etc.
+ * Prints one JSON line per state change: {"state":"active"}, then failing, stalled etc.
  */
 import { Pool } from 'pg';
 import { PostgresEventStore } from '../../../../api/src/platform/event-store/postgres-event-store';
@@ -13,6 +13,11 @@ const runner = new ProjectionRunner(pool, store, countingProjection, {
   batchSize: Number(process.env.BATCH_SIZE ?? 50),
   idleWaitMs: 100,
   standbyRetryMs: 100,
+  retry: {
+    attempts: Number(process.env.RETRY_ATTEMPTS ?? 10),
+    firstDelayMs: Number(process.env.RETRY_FIRST_DELAY_MS ?? 1_000),
+    pollMs: Number(process.env.RETRY_POLL_MS ?? 1_000),
+  },
 });
 runner.start();
 

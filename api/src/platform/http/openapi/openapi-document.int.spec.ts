@@ -86,11 +86,14 @@ describe('The OpenAPI document, generated from the contracts the api validates w
   });
 
   it("describes the console's lists in react-admin's dialect: sort, range, filter, Content-Range", () => {
-    for (const resource of ['users', 'plans', 'payments']) {
+    const lists = { users: ['sort', 'range', 'filter'], payments: ['sort', 'range', 'filter'], plans: ['filter'] };
+    for (const [resource, parameters] of Object.entries(lists)) {
       const list = document.paths[`/api/v1/admin-panel/${resource}`]!.get!;
-      expect(list.parameters!.map((p) => `${p.in}:${p.name}`)).toEqual(['query:sort', 'query:range', 'query:filter']);
+      expect(list.parameters!.map((p) => `${p.in}:${p.name}`)).toEqual(parameters.map((name) => `query:${name}`));
       expect(list.responses['200']!.headers!['Content-Range']).toMatchObject({ required: true });
     }
+    const sort = document.paths['/api/v1/admin-panel/users']!.get!.parameters![0]!.content as Record<string, { schema: unknown }>;
+    expect(JSON.stringify(sort['application/json']!.schema)).toContain('"last_login"');
   });
 
   /** The answer's status is documented, and its body parses with the schema the document names for it. */

@@ -2,7 +2,7 @@ import { ParseUUIDPipe } from '@nestjs/common';
 import { GUARDS_METADATA, HTTP_CODE_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { z } from 'zod';
-import { ListQueryPipe } from '../react-admin-list';
+import { ListFilterPipe, ListQueryPipe } from '../react-admin-list';
 import { ZodPipe } from '../validation';
 import type { RouteInfo } from './route-table';
 
@@ -21,7 +21,8 @@ export interface RouteInput {
   /** The zod schema that validates it (ZodPipe), if any. */
   schema?: z.ZodType;
   uuid: boolean;
-  list?: ListQueryPipe;
+  /** react-admin's list query (sort, range, filter), or just its filter. */
+  list?: ListQueryPipe | ListFilterPipe;
 }
 
 const SOURCES: Partial<Record<RouteParamtypes, RouteInput['from']>> = {
@@ -46,7 +47,7 @@ export function routeInputs(route: RouteInfo): RouteInput[] {
       name: typeof arg.data === 'string' ? arg.data : undefined,
       schema: pipes.find((p): p is ZodPipe<z.ZodType> => p instanceof ZodPipe)?.schema,
       uuid: pipes.some((p) => p === ParseUUIDPipe || p instanceof ParseUUIDPipe),
-      list: pipes.find((p): p is ListQueryPipe => p instanceof ListQueryPipe),
+      list: pipes.find((p): p is ListQueryPipe | ListFilterPipe => p instanceof ListQueryPipe || p instanceof ListFilterPipe),
     });
   }
   return inputs;

@@ -1,0 +1,55 @@
+import type { Pool } from 'pg';
+import { RELAY_NAME } from '../../../projections/src/relay/kafka-relay';
+import { type ConsumerStatus, consumerStatus } from '../../../projections/src/runner/consumer-status';
+import { type ComponentHealth, probe } from '../platform/health/component-health';
+import { readModelNames } from '../read-models';
+
+/** Every log consumer this deployment runs: the read models, and the Kafka relay when Kafka is on. */
+export function logConsumerNames(kafkaOn: boolean): string[] {
+  return [...readModelNames, ...(kafkaOn ? [RELAY_NAME] : [])];
+}
+
+/**
+ * The projections component: up only while every projection (and the relay) applies events.
+ * A failing, stalled or not running one makes it down, naming it and the event it is stuck
+ * on. The error text is not here: this answer is public, and an error can quote an event's
+ * data; staff read it at GET /admin-panel/system/projections/.
+ */
+export async function projectionsHealth(pool: Pool, names: readonly string[]): Promise<ComponentHealth> {
+  let statuses: ConsumerStatus[] = [];
+  const result = await probe(async () => {
+    statuses = await consumerStatus(pool, names);
+  });
+  const troubled = statuses.filter((s) => s.state !== 'up');
+  return {
+    status: result.up && troubled.length === 0 ? 'up' : 'down',
+    required: true,
+    mode: 'postgres',
+    detail: result.detail ?? (troubled.length > 0 ? troubled.map(describe).join('; ') : undefined),
+    items: statuses.map((s) => ({
+      name: s.name,
+      status: s.state,
+      running: s.running,
+      position: s.position,
+      positionsBehind: s.positionsBehind,
+      millisecondsBehind: s.millisecondsBehind,
+      ...(s.failure
+        ? {
+            failure: {
+              position: s.failure.position,
+              eventId: s.failure.eventId,
+              eventType: s.failure.eventType,
+              attempts: s.failure.attempts,
+              firstFailedAt: s.failure.firstFailedAt.toISOString(),
+              lastFailedAt: s.failure.lastFailedAt.toISOString(),
+            },
+          }
+        : {}),
+    })),
+  };
+}
+
+function describe(s: ConsumerStatus): string {
+  if (!s.failure) return `${s.name} not running, ${s.positionsBehind} behind`;
+  return `${s.name} ${s.state} at position ${s.failure.position} (${s.failure.eventType}), ${s.failure.attempts} attempts`;
+}

@@ -1,0 +1,4 @@
+import { RetryProjectionHandler } from './retry-projection.handler';
+import { SkipProjectionEventHandler } from './skip-projection-event.handler';
+
+export const operationsCommandHandlers = [RetryProjectionHandler, SkipProjectionEventHandler];

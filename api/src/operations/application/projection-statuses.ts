@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Kafka } from 'kafkajs';
+import type { ProjectionStatus } from '../../../../contracts/src/operations/operations.contract';
+import { type ConsumerStatus, consumerStatus } from '../../../../projections/src/runner/consumer-status';
+import { logConsumerNames } from '../../health/projection-health';
+import { DATABASE, type Database } from '../../platform/database/database';
+import { DomainError } from '../../platform/domain/domain-error';
+import { KAFKA } from '../../platform/platform.module';
+
+export const projectionNotFound = () => new DomainError(404, 'The requested resource was not found.');
+
+/** How each projection and the relay are doing, for staff: health's view plus the error text. */
+@Injectable()
+export class ProjectionStatuses {
+  readonly names: string[];
+
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(KAFKA) kafka: Kafka | null,
+  ) {
+    this.names = logConsumerNames(kafka !== null);
+  }
+
+  async list(): Promise<ProjectionStatus[]> {
+    return (await consumerStatus(this.database.pool, this.names)).map(toProjectionStatus);
+  }
+
+  /** @throws 404 for a name this deployment does not run. */
+  async one(name: string): Promise<ProjectionStatus> {
+    this.known(name);
+    return toProjectionStatus((await consumerStatus(this.database.pool, [name]))[0]!);
+  }
+
+  /** @throws 404 for a name this deployment does not run. */
+  known(name: string): void {
+    if (!this.names.includes(name)) throw projectionNotFound();
+  }
+}
+
+function toProjectionStatus(s: ConsumerStatus): ProjectionStatus {
+  const { name, state, running, position, positionsBehind, millisecondsBehind, failure } = s;
+  return {
+    name,
+    state,
+    running,
+    position,
+    positionsBehind,
+    millisecondsBehind,
+    failure: failure && {
+      position: failure.position,
+      eventId: failure.eventId,
+      eventType: failure.eventType,
+      attempts: failure.attempts,
+      error: failure.error,
+      firstFailedAt: failure.firstFailedAt.toISOString(),
+      lastFailedAt: failure.lastFailedAt.toISOString(),
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { eventStoreMigrations } from '../../../api/src/platform/event-store/event-store.schema';
+import { PostgresEventStore } from '../../../api/src/platform/event-store/postgres-event-store';
+import { anEvent, events } from '../../../api/src/platform/event-store/testing/an-event';
+import { createTestDatabase, type TestDatabase } from '../../../api/src/platform/testing/test-database';
+import { checkpointMigrations } from './checkpoints.schema';
+import { readFailures, requestRetry } from './consumer-failures';
+import { consumerStatus } from './consumer-status';
+import { ProjectionRunner } from './projection-runner';
+import { rebuildProjection } from './rebuild-projection';
+import { countingProjection, countingState, poisoned } from './testing/counting.projection';
+import { eventually, spawnRunner, type RunnerProcess } from './testing/spawn-runner';
+
+const migrations = [...eventStoreMigrations, ...checkpointMigrations];
+const quickRetry = { attempts: 3, firstDelayMs: 150, maxDelayMs: 400, pollMs: 20 };
+
+describe('A projection that cannot apply an event', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let poisonAt: number;
+  const runners: ProjectionRunner[] = [];
+  const children: RunnerProcess[] = [];
+
+  beforeEach(async () => {
+    db = await createTestDatabase(migrations, 20);
+    store = new PostgresEventStore(db.pool);
+    // Five events, the poison, five more: all in one batch for the runner.
+    await store.append('thing-before', events(5), 0);
+    poisonAt = (await store.append('thing-poison', [anEvent(poisoned)], 0)).positions[0]!;
+    await store.append('thing-after', events(5), 0);
+  });
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
+    children.splice(0).forEach((c) => c.child.kill('SIGKILL'));
+    await store.close();
+    await db.drop();
+  });
+
+  const run = (options = {}) => {
+    const runner = new ProjectionRunner(db.pool, store, countingProjection, { idleWaitMs: 20, retry: quickRetry, ...options }).start();
+    runners.push(runner);
+    return runner;
+  };
+  const failure = async () => (await readFailures(db.pool, ['counting'])).get('counting');
+  const status = async () => (await consumerStatus(db.pool, ['counting']))[0]!;
+  const cure = () => db.pool.query('CREATE TABLE public.cure ()');
+  const decideToSkip = (position: number) =>
+    store.append(
+      'projection-counting',
+      [anEvent({ type: 'ProjectionEventSkipped', data: { projection: 'counting', position, reason: 'test' } })],
+      'any',
+    );
+
+  it('applies the events before it, records failing with the event and error, then stalls after N attempts', async () => {
+    const runner = run();
+    await eventually(async () => (await failure())?.state === 'failing', 10_000, 'failing');
+    expect(await failure()).toMatchObject({
+      position: poisonAt,
+      eventType: 'Poisoned',
+      error: 'value "3000000000" is out of range for type integer',
+    });
+    // Committed up to the event before the poison; nothing after it.
+    expect(await countingState(db.pool)).toEqual({ total: 5, rows: 5, distinct: 5, checkpoint: poisonAt - 1 });
+    expect((await status()).state).toBe('failing');
+
+    await eventually(async () => (await failure())?.state === 'stalled', 10_000, 'stalled');
+    expect(await failure()).toMatchObject({ attempts: quickRetry.attempts, position: poisonAt });
+    expect(runner.state).toBe('stalled');
+    expect(await status()).toMatchObject({ state: 'stalled', running: true, positionsBehind: 6 });
+    // Stalled means no more attempts: the record stays as it is.
+    const { lastFailedAt } = (await failure())!;
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await failure())!.lastFailedAt).toEqual(lastFailedAt);
+    expect((await countingState(db.pool)).total).toBe(5);
+  });
+
+  it('resumes at restart once fixed, applying the event and everything after it', async () => {
+    const stalled = run();
+    await eventually(async () => (await failure())?.state === 'stalled', 10_000, 'stalled');
+    await stalled.stop();
+    await cure(); // the fix that ships with the restart
+    run();
+    const head = await store.headPosition();
+    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 10_000, 'catch-up');
+    expect(await countingState(db.pool)).toEqual({ total: 11, rows: 11, distinct: 11, checkpoint: head });
+    expect(await failure()).toBeUndefined();
+    expect((await status()).state).toBe('up');
+  });
+
+  it('tries again, without a fix, at restart: a stalled projection gets a fresh round', async () => {
+    const stalled = run();
+    await eventually(async () => (await failure())?.state === 'stalled', 10_000, 'stalled');
+    await stalled.stop();
+    run({ retry: { ...quickRetry, firstDelayMs: 5_000 } });
+    await eventually(async () => (await failure())?.state === 'failing', 10_000, 'failing again');
+    expect(await failure()).toMatchObject({ attempts: 1, position: poisonAt });
+  });
+
+  it('reports a projection that lags while no process runs it as not running', async () => {
+    expect(await status()).toMatchObject({ state: 'not_running', running: false, positionsBehind: 11 });
+    const runner = run();
+    await eventually(async () => (await failure())?.state !== undefined, 10_000, 'a failure');
+    await runner.stop();
+    // The failure is what it is stuck on, run or not.
+    expect((await status()).state).toMatch(/failing|stalled/);
+  });
+
+  it('retries across processes when asked through the database (the CLI), applying the fixed event', async () => {
+    const child = spawnRunner({ DATABASE_URL: db.url, RETRY_ATTEMPTS: '2', RETRY_FIRST_DELAY_MS: '100', RETRY_POLL_MS: '50' });
+    children.push(child);
+    await child.reached('stalled');
+    await cure();
+    const cli = await runCli(['counting'], db.url);
+    expect(cli).toMatchObject({ code: 0, stdout: expect.stringContaining(`retry the Poisoned event at position ${poisonAt}`) });
+    const head = await store.headPosition();
+    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 15_000, 'child to apply after retry');
+    expect(await countingState(db.pool)).toEqual({ total: 11, rows: 11, distinct: 11, checkpoint: head });
+    expect(await failure()).toBeUndefined();
+    expect(await runCli(['nonesuch'], db.url)).toMatchObject({ code: 2, stderr: expect.stringContaining('Known: counting') });
+  });
+
+  it('skips exactly the decided position, and only once the decision is in the log', async () => {
+    run();
+    await eventually(async () => (await failure())?.state === 'stalled', 10_000, 'stalled');
+    // A retry alone does not skip: the event fails again, a new round, stalled again.
+    await requestRetry(db.pool, 'counting');
+    await eventually(async () => (await failure())?.attempts === 1, 10_000, 'a fresh round');
+    await eventually(async () => (await failure())?.state === 'stalled', 10_000, 'stalled again');
+    // A decision about another position changes nothing.
+    await decideToSkip(poisonAt + 1);
+    await requestRetry(db.pool, 'counting');
+    await eventually(async () => (await failure())?.attempts === 1, 10_000, 'another round');
+    expect((await countingState(db.pool)).total).toBe(5);
+
+    await decideToSkip(poisonAt);
+    await requestRetry(db.pool, 'counting');
+    const head = await store.headPosition();
+    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 10_000, 'skip and catch-up');
+    // Ten applied (the poison not), and the two decisions only moved the checkpoint.
+    expect(await countingState(db.pool)).toEqual({ total: 10, rows: 10, distinct: 10, checkpoint: head });
+    expect((await db.pool.query('SELECT 1 FROM rm_counting.applied WHERE position = $1', [poisonAt])).rowCount).toBe(0);
+    expect(await failure()).toBeUndefined();
+  });
+
+  it('rebuilds up to the event it cannot apply, or past it when staff decided to skip it', async () => {
+    expect(await rebuildProjection(db.pool, store, countingProjection)).toBe(poisonAt - 1);
+    expect(await countingState(db.pool)).toEqual({ total: 5, rows: 5, distinct: 5, checkpoint: poisonAt - 1 });
+
+    await decideToSkip(poisonAt);
+    const head = await store.headPosition();
+    expect(await rebuildProjection(db.pool, store, countingProjection)).toBe(head);
+    expect(await countingState(db.pool)).toEqual({ total: 10, rows: 10, distinct: 10, checkpoint: head });
+  });
+});
+
+/** `npm run projections:retry -- <args>`, from source. */
+function runCli(args: string[], databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const main = path.join(__dirname, '..', 'retry.main.ts');
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', main, ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}
