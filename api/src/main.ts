@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import { STRIPE_WEBHOOK_PATH } from './billing/http/stripe-webhook.controller';
 import { type AppConfig, ConfigError, loadConfig } from './platform/config/config';
 import { bodyErrorsMiddleware } from './platform/http/body-errors.middleware';
+import { answerClientErrors } from './platform/http/client-error';
 import { correlationMiddleware } from './platform/http/correlation.middleware';
 import { methodNotAllowed } from './platform/http/method-not-allowed.middleware';
 import { openApiDocument } from './platform/http/openapi/openapi-document';
@@ -26,6 +27,7 @@ export const API_PREFIX = 'api/v1';
 export async function createApp(config: AppConfig): Promise<INestApplication> {
   logger.level = config.LOG_LEVEL;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: ['error', 'warn'] });
+  answerClientErrors(app.getHttpServer());
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(securityHeaders(config, `/${API_PREFIX}/docs`));

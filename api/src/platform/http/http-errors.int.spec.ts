@@ -24,6 +24,14 @@ describe('HTTP errors and correlation, through the real app', () => {
     expect(response.body.message).toMatch(/too large/);
   });
 
+  it('answers a query past 16 KB with 431 in the error body, not an empty answer and a reset', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ q: 'x'.repeat(40_000) }));
+    const response = await http().get(`/api/v1/admin-panel/plans/?filter=${filter}`).expect(431);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body).toEqual({ message: 'The request line and headers are too large (at most 16 KB): shorten the query.' });
+    await http().get('/api/v1/health/ping/').expect(200);
+  });
+
   it("answers an unknown api path with the spec's 404 message", async () => {
     const response = await http().get('/api/v1/no-such-thing/').expect(404);
     expect(response.body).toEqual({ message: 'The requested resource was not found.' });

@@ -13,6 +13,7 @@ const ERRORS: Record<number, string> = {
   409: 'It was changed by someone else meanwhile, or already exists.',
   413: 'The body is larger than the api accepts.',
   429: 'Too many requests from this address; try again after `Retry-After` seconds.',
+  431: 'The request line and headers are larger than the server reads (16 KB): a query too long.',
   503: 'A service this call needs is unavailable; try again shortly.',
 };
 
@@ -37,6 +38,8 @@ class OperationBuilder {
     if (parameters.some((p) => p.in === 'path')) errors.add(404);
     if (requestBody) errors.add(413);
     if (WRITES.has(route.method)) errors.add(409);
+    // A request head over 16 KB is refused before routing (see client-error.ts): an over-long query.
+    if (parameters.some((p) => p.in === 'query')) errors.add(431);
     const base = `${route.controller.name.replace(/Controller$/, '')}_${route.handlerName}`;
     const operationId = route.alias === 0 && !operationIds.has(base) ? base : `${base}_${route.alias + 1}`;
     operationIds.add(operationId);
