@@ -28,13 +28,14 @@ export async function joinEmbeddedPostgres(config: AppConfig, pool: Pool): Promi
     await assertServedFrom(pool, config, cluster);
     const owner = readOwner(config.dataDir);
     if (owner && isRunning(owner)) {
-      logger.info({ owner: owner.pid }, 'sharing the embedded PostgreSQL of a running Meshwork process, which stops it');
+      logger.info({ owner: owner.pid }, 'sharing the embedded PostgreSQL owned by a running Meshwork process');
     } else {
       writeOwner(config.dataDir, processId());
       logger.warn({ previousOwner: owner?.pid ?? null }, 'took over the embedded PostgreSQL left running by a process that ended');
     }
   } else {
     // Claimed before starting: a process arriving meanwhile finds an owner alive.
+    const previous = readOwner(config.dataDir);
     writeOwner(config.dataDir, processId());
     try {
       await cluster.start();
@@ -42,7 +43,10 @@ export async function joinEmbeddedPostgres(config: AppConfig, pool: Pool): Promi
       // Another process started it a moment ago (its postmaster holds the folder)? Then it
       // answers shortly; the record names whoever wrote last, and only that one stops it.
       if (cluster.postmasterPid() === null || !(await answersWithin(pool, 30_000))) {
-        if (isThisProcess(readOwner(config.dataDir))) clearOwner(config.dataDir);
+        if (isThisProcess(readOwner(config.dataDir))) {
+          if (previous) writeOwner(config.dataDir, previous);
+          else clearOwner(config.dataDir);
+        }
         throw error;
       }
     }

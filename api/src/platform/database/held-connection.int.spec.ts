@@ -12,11 +12,17 @@ import { holdConnection } from './held-connection';
  */
 describe('held connections: given back once, whoever ends them first', () => {
   let db: TestDatabase;
+  /** What a test opened, closed even when it fails: the pool cannot end while they hold connections. */
+  const opened: { close(): Promise<void> }[] = [];
   beforeAll(() => (logger.level = 'silent')); // the lost connections are logged as warnings
   beforeEach(async () => {
     db = await createTestDatabase([], 4);
   });
-  afterEach(() => db.drop());
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((holder) => holder.close()));
+    await db.drop();
+  });
+  const track = <T extends { close(): Promise<void> }>(holder: T): T => (opened.push(holder), holder);
 
   /** The backends of this database's connections running `query`, seen from outside the pool under test. */
   async function backends(query: string): Promise<number[]> {
@@ -33,10 +39,18 @@ describe('held connections: given back once, whoever ends them first', () => {
     }
   }
 
+  /** The backend running `query`, once it runs it (a LISTEN starts in the background). */
+  async function backend(query: string): Promise<number> {
+    for (const deadline = Date.now() + 5_000; ; await new Promise((r) => setTimeout(r, 20))) {
+      const [pid] = await backends(query);
+      if (pid) return pid;
+      if (Date.now() > deadline) throw new Error(`no connection ran ${query}`);
+    }
+  }
+
   /** Ends the server side of the connection running `query`, as a server shutdown does. */
   async function terminate(query: string): Promise<void> {
-    const [pid] = await backends(query);
-    if (!pid) throw new Error(`no connection ran ${query}`);
+    const pid = await backend(query);
     const observer = new Client({ connectionString: db.url });
     await observer.connect();
     await observer.query('SELECT pg_terminate_backend($1)', [pid]).finally(() => observer.end());
@@ -73,28 +87,30 @@ describe('held connections: given back once, whoever ends them first', () => {
   });
 
   it('closes the signed-in users’ LISTEN after the server ended it, or ends it itself', async () => {
-    const signedIn = new SignedInUsers(db.pool, async () => null);
+    const signedIn = track(new SignedInUsers(db.pool, async () => null));
     await signedIn.of('no-such-session', new Date()); // starts its LISTEN
     await terminate('LISTEN identity_changed');
     await settle();
     await expect(signedIn.close()).resolves.toBeUndefined();
 
-    const again = new SignedInUsers(db.pool, async () => null);
+    const again = track(new SignedInUsers(db.pool, async () => null));
     await again.of('no-such-session', new Date());
+    await backend('LISTEN identity_changed');
     await again.close();
     await expectNoBackend('LISTEN identity_changed');
     await expect(again.close()).resolves.toBeUndefined();
   });
 
   it('closes the event store’s LISTEN after the server ended it, or ends it itself', async () => {
-    const store = new PostgresEventStore(db.pool);
+    const store = track(new PostgresEventStore(db.pool));
     await store.waitForAppend(1); // starts its LISTEN
     await terminate('LISTEN es_appended');
     await settle();
     await expect(store.close()).resolves.toBeUndefined();
 
-    const again = new PostgresEventStore(db.pool);
+    const again = track(new PostgresEventStore(db.pool));
     await again.waitForAppend(1);
+    await backend('LISTEN es_appended');
     await again.close();
     await expectNoBackend('LISTEN es_appended');
     await expect(again.close()).resolves.toBeUndefined();
