@@ -64,9 +64,10 @@ export interface Plan {
   is_active: boolean;
 }
 
-/** A plan in the console: also how many subscribers it has now. */
+/** A plan in the console: also how many subscribers it has now, and whether it is archived (deleted, restorable). */
 export interface AdminPlan extends Plan {
   subscribers: number;
+  archived: boolean;
 }
 
 /** A plan's limits: 999 and above mean "unlimited", so nothing larger is needed or stored. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -7,6 +7,7 @@ import { type AdminPlan, PlanInput, planSlug, PlanUpdate } from '../../../../con
 import { BillingContext } from '../../billing/application/billing-context';
 import { BillingQueries } from '../../billing/application/billing-queries';
 import { ArchivePlan, CreatePlan, planIdOf, UpdatePlan } from '../../billing/application/plan.handlers';
+import { RestorePlan } from '../../billing/application/restore-plan.handler';
 import { CatalogAdmin } from '../../catalog/application/catalog-admin';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { contentRange, listFilter } from '../../platform/http/react-admin-list';
@@ -35,13 +36,14 @@ export class AdminPlansController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) response: Response): Promise<AdminPlan[]> {
-    const q = listFilter(query).q;
-    const plans = await this.queries.adminPlans(typeof q === 'string' ? q : undefined);
+    const { q, archived } = listFilter(query);
+    const plans = await this.queries.adminPlans(typeof q === 'string' ? q : undefined, archived === true);
     response.setHeader('Content-Range', contentRange('plans', 0, plans.length, plans.length));
     response.setHeader('Access-Control-Expose-Headers', 'Content-Range');
     return plans;
   }
 
+  /** Archived plans too, marked so: the console offers to restore them. */
   @Get(':id')
   one(@Param('id', planId) id: string): Promise<AdminPlan> {
     return this.queries.adminPlan(id);
@@ -58,7 +60,7 @@ export class AdminPlansController {
     return this.queries.adminPlan(planId);
   }
 
-  /** react-admin sends the whole record; fields outside the form's are ignored. */
+  /** react-admin sends the whole record; fields outside the form's are ignored. An archived plan is restored first (409). */
   @Put(':id')
   async update(@Param('id', planId) id: string, @Body(new ZodPipe(PlanUpdate)) body: z.output<typeof PlanUpdate>): Promise<AdminPlan> {
     const models = body.allowed_models === undefined ? null : await this.catalog.planModelsChange(id, body.allowed_models);
@@ -73,5 +75,14 @@ export class AdminPlansController {
     const position = await this.commands.execute<ArchivePlan, number>(new ArchivePlan(id, new Date()));
     await this.billing.caughtUp(position);
     return { id };
+  }
+
+  /** Puts an archived plan back on sale, as it was; answers the plan. */
+  @Post(':id/restore')
+  @HttpCode(200)
+  async restore(@Param('id', planId) id: string): Promise<AdminPlan> {
+    const position = await this.commands.execute<RestorePlan, number>(new RestorePlan(id, new Date()));
+    await this.billing.caughtUp(position);
+    return this.queries.adminPlan(id);
   }
 }
