@@ -66,20 +66,29 @@ async function main(): Promise<void> {
   console.log(`\n  Meshwork is running at ${url}/\n  Staff console: ${url}/admin/\n  System status: ${url}/api/v1/health/system-status/\n`);
 }
 
-/** SIGINT/SIGTERM: stop taking requests, stop the runners, close the database, exit 0. */
+/**
+ * SIGINT, SIGTERM, SIGHUP, or the end of the launcher that started us with an IPC channel
+ * (`npm start`, however it ended): stop taking requests, stop the runners, close the
+ * database, exit 0. Later signals are ignored rather than left to their default, which
+ * would kill the process mid-shutdown: Ctrl-C reaches both the launcher and the api, and
+ * the launcher passes it on.
+ */
 export function closeOnSignals(app: { close(): Promise<void> }): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      logger.info({ signal }, 'shutting down');
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error({ err: error }, 'unclean shutdown');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  let closing = false;
+  const close = (reason: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ reason }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'unclean shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => close(signal));
+  if (process.send) process.once('disconnect', () => close('launcher ended'));
 }
 
 if (require.main === module) {

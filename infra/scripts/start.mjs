@@ -61,6 +61,8 @@ for (const build of builds) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const api = spawnApi(process.env, 'inherit');
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
+// The IPC channel is the api's lifeline: when this launcher ends, however (kill -9 too), the
+// channel closes and the api shuts down in order, stopping the embedded PostgreSQL it owns.
+const api = spawnApi(process.env, ['inherit', 'inherit', 'inherit', 'ipc']);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => api.kill(signal));
 api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -151,8 +151,9 @@ export const en = {
         no_models: 'No models',
         no_features: 'No features',
       },
-      status: { active: 'Active', inactive: 'Inactive' },
-      actions: { create: 'New plan', back_to_dashboard: 'Back to dashboard' },
+      status: { active: 'Active', inactive: 'Inactive', archived: 'Archived' },
+      filters: { archived: 'Show archived plans' },
+      actions: { create: 'New plan', back_to_dashboard: 'Back to dashboard', restore: 'Restore' },
       message: {
         delete_title: 'Delete the %{recordRepresentation} plan?',
         delete_content: 'Are you sure you want to delete the "%{recordRepresentation}" plan? This action cannot be undone.',
@@ -165,6 +166,8 @@ export const en = {
         update_failed: 'Failed to update plan',
         deleted: 'Plan deleted successfully',
         delete_failed: 'Failed to delete plan',
+        restored: 'Plan %{name} restored: it is on sale again',
+        restore_failed: 'Failed to restore plan',
       },
     },
     payments: {

@@ -153,8 +153,9 @@ export const fa: ConsoleMessages = {
         no_models: 'بدون مدل',
         no_features: 'بدون ویژگی',
       },
-      status: { active: 'فعال', inactive: 'غیرفعال' },
-      actions: { create: 'طرح جدید', back_to_dashboard: 'بازگشت به داشبورد' },
+      status: { active: 'فعال', inactive: 'غیرفعال', archived: 'بایگانی‌شده' },
+      filters: { archived: 'نمایش طرح‌های بایگانی‌شده' },
+      actions: { create: 'طرح جدید', back_to_dashboard: 'بازگشت به داشبورد', restore: 'بازگردانی' },
       message: {
         delete_title: 'طرح %{recordRepresentation} حذف شود؟',
         delete_content: 'آیا مطمئن هستید که می‌خواهید طرح «%{recordRepresentation}» را حذف کنید؟ این عمل قابل بازگشت نیست.',
@@ -167,6 +168,8 @@ export const fa: ConsoleMessages = {
         update_failed: 'به‌روزرسانی طرح ناموفق بود',
         deleted: 'طرح با موفقیت حذف شد',
         delete_failed: 'حذف طرح ناموفق بود',
+        restored: 'طرح %{name} بازگردانی شد و دوباره در فروش است',
+        restore_failed: 'بازگردانی طرح ناموفق بود',
       },
     },
     payments: {

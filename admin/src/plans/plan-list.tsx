@@ -1,12 +1,15 @@
 import { Box } from '@mui/material';
-import { Button, CreateButton, List, SearchInput, TopToolbar, useListContext } from 'react-admin';
+import { BooleanInput, Button, CreateButton, List, SearchInput, TopToolbar, useListContext } from 'react-admin';
 import { BackIcon } from '../layout/back-icon';
 import { LoadFailed, useLoadFailureToast } from '../layout/load-failure';
 import type { AdminPlan } from './admin-plan';
 import { PlanCard } from './plan-card';
 
-// `q` matches the plan's name or slug on the server.
-const filters = [<SearchInput key="q" source="q" alwaysOn />];
+// `q` matches the plan's name or slug on the server; `archived` lists the deleted plans instead, to restore them.
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <BooleanInput key="archived" source="archived" label="resources.plans.filters.archived" alwaysOn />,
+];
 
 function PlanListActions() {
   return (
@@ -30,7 +33,7 @@ function PlanGrid() {
   );
 }
 
-/** /admin/plans: every plan on sale or held back, as cards, in tier order (cheapest first); a handful, so no pages. */
+/** /admin/plans: every plan on sale or held back (or, filtered, every archived one), as cards in tier order (cheapest first); a handful, so no pages. */
 export function PlanList() {
   const onLoadFailure = useLoadFailureToast('resources.plans.notifications.load_failed');
   return (

@@ -5,6 +5,7 @@ import { formatMoney, useIntlLocale } from '../i18n/intl-locale';
 import { type AdminPlan, FEATURES_ON_CARD, isUnlimited } from './admin-plan';
 import { DeletePlanButton } from './delete-plan-button';
 import { PlanActiveSwitch } from './plan-active-switch';
+import { RestorePlanButton } from './restore-plan-button';
 
 /** One "label: value" line of the card. */
 function Fact({ label, value }: { label: string; value: string }) {
@@ -36,7 +37,11 @@ function ChipList({ items, limit = items.length, emptyText }: { items: string[];
   );
 }
 
-/** A card's view mode: price, limits, subscribers, models, the first features; Edit, Delete and the active switch. */
+/**
+ * A card's view mode: price, limits, subscribers, models, the first features; Edit, Delete
+ * and the active switch, or for an archived plan its mark and Restore (the server refuses
+ * edits to an archived plan).
+ */
 export function PlanSummary({ plan, onEdit }: { plan: AdminPlan; onEdit: () => void }) {
   const translate = useTranslate();
   const intlLocale = useIntlLocale();
@@ -47,7 +52,13 @@ export function PlanSummary({ plan, onEdit }: { plan: AdminPlan; onEdit: () => v
       <CardHeader
         title={plan.name}
         subheader={plan.slug}
-        action={<PlanActiveSwitch plan={plan} />}
+        action={
+          plan.archived ? (
+            <Chip label={translate('resources.plans.status.archived')} variant="outlined" />
+          ) : (
+            <PlanActiveSwitch plan={plan} />
+          )
+        }
         slotProps={{ title: { component: 'h2', variant: 'h6' } }}
       />
       <CardContent sx={{ flexGrow: 1, display: 'grid', gap: 1.5, alignContent: 'start' }}>
@@ -80,10 +91,16 @@ export function PlanSummary({ plan, onEdit }: { plan: AdminPlan; onEdit: () => v
         </Box>
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end' }}>
-        <Button label="ra.action.edit" onClick={onEdit}>
-          <EditIcon />
-        </Button>
-        <DeletePlanButton />
+        {plan.archived ? (
+          <RestorePlanButton plan={plan} />
+        ) : (
+          <>
+            <Button label="ra.action.edit" onClick={onEdit}>
+              <EditIcon />
+            </Button>
+            <DeletePlanButton />
+          </>
+        )}
       </CardActions>
     </>
   );

@@ -5,6 +5,7 @@ import { BillingContext } from './application/billing-context';
 import { BillingQueries } from './application/billing-queries';
 import { CatalogQueries } from '../catalog/application/catalog-queries';
 import { ArchivePlanHandler, CreatePlanHandler, UpdatePlanHandler } from './application/plan.handlers';
+import { RestorePlanHandler } from './application/restore-plan.handler';
 import { SeedPlans } from './application/seed-plans';
 import {
   ActivateFromCheckoutHandler,
@@ -35,6 +36,7 @@ import { StripeWebhooks } from './infrastructure/stripe-webhooks';
     CreatePlanHandler,
     UpdatePlanHandler,
     ArchivePlanHandler,
+    RestorePlanHandler,
     SubscribeHandler,
     CancelSubscriptionHandler,
     EndBillingForDeletedAccountHandler,

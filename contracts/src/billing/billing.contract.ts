@@ -69,8 +69,8 @@ export const Plan = z
   .meta({ id: 'Plan' });
 export type Plan = z.output<typeof Plan>;
 
-/** A plan in the console: also how many subscribers it has now. */
-export const AdminPlan = Plan.extend({ subscribers: z.number().int() }).meta({ id: 'AdminPlan' });
+/** A plan in the console: also how many subscribers it has now, and whether it is archived (deleted, restorable). */
+export const AdminPlan = Plan.extend({ subscribers: z.number().int(), archived: z.boolean() }).meta({ id: 'AdminPlan' });
 export type AdminPlan = z.output<typeof AdminPlan>;
 
 /** A plan's limits: 999 and above mean "unlimited", so nothing larger is needed or stored. */

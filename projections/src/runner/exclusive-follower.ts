@@ -1,5 +1,6 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { RecordedEvent } from '../../../contracts/src/events/event-envelope';
+import { type HeldConnection, holdConnection } from '../../../api/src/platform/database/held-connection';
 import type { EventStore } from '../../../api/src/platform/event-store/event-store.port';
 import type { Logger } from '../../../api/src/platform/logging/logger';
 import { clearFailure, readFailures } from './consumer-failures';
@@ -47,7 +48,8 @@ export type FollowerState = 'starting' | 'standby' | 'active' | 'failing' | 'sta
 export class ExclusiveFollower {
   state: FollowerState = 'starting';
   private stopping = false;
-  private lockLost = false;
+  /** The connection holding this consumer's lock, while it follows. */
+  private held: HeldConnection | null = null;
   private loop: Promise<void> | null = null;
   private readonly recovery: FailureRecovery;
 
@@ -61,7 +63,7 @@ export class ExclusiveFollower {
       pool,
       store,
       consumer,
-      { stopped: () => this.stopping || this.lockLost, setState: (state) => (this.state = state), logger: options.logger },
+      { stopped: () => this.stopping || this.held?.alive === false, setState: (state) => (this.state = state), logger: options.logger },
       options.retry,
     );
   }
@@ -83,7 +85,7 @@ export class ExclusiveFollower {
 
   private async run(): Promise<void> {
     while (!this.stopping) {
-      let lock: PoolClient | null = null;
+      let lock: HeldConnection | null = null;
       try {
         lock = await this.acquireLock();
         if (!lock) return;
@@ -100,30 +102,34 @@ export class ExclusiveFollower {
     }
   }
 
-  /** Waits for this consumer's lock; null when stopped first. */
-  private async acquireLock(): Promise<PoolClient | null> {
+  /** Waits for this consumer's lock; null when stopped first. The lock lives as long as its connection. */
+  private async acquireLock(): Promise<HeldConnection | null> {
     while (!this.stopping) {
-      const client = await this.pool.connect();
-      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
-        LOCK_CLASS,
-        this.name,
-      ]);
-      if (rows[0]!.locked) return client;
-      client.release();
+      const lock = await holdConnection(this.pool);
+      try {
+        const { rows } = await lock.client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
+          LOCK_CLASS,
+          this.name,
+        ]);
+        if (rows[0]!.locked) return lock;
+      } catch (error) {
+        lock.release(true);
+        throw error;
+      }
+      lock.release();
       this.state = 'standby';
       await sleep(this.options.standbyRetryMs ?? 1_000);
     }
     return null;
   }
 
-  private async followWhileHolding(lock: PoolClient): Promise<void> {
-    this.lockLost = false;
-    lock.on('error', () => (this.lockLost = true)); // may fire more than once as the connection dies
+  private async followWhileHolding(lock: HeldConnection): Promise<void> {
+    this.held = lock;
     let checkpoint = await this.consumer.prepare();
     // A failure recorded before this process took over (stalled, say) is tried again now, so
     // a fixed deploy heals it; the record goes once the checkpoint is past it.
     let recorded = (await readFailures(this.pool, [this.name])).get(this.name)?.position ?? null;
-    while (!this.stopping && !this.lockLost) {
+    while (!this.stopping && lock.alive) {
       const events = await this.store.readAll(checkpoint, this.options.batchSize ?? 500);
       if (events.length === 0) {
         await this.store.waitForAppend(this.options.idleWaitMs ?? 500);
@@ -144,12 +150,14 @@ export class ExclusiveFollower {
   }
 }
 
-async function releaseLock(lock: PoolClient, name: string): Promise<void> {
+/** Gives the lock up, and its connection back, exactly once; a dead connection took the lock with it. */
+async function releaseLock(lock: HeldConnection, name: string): Promise<void> {
+  if (!lock.alive) return;
   try {
-    await lock.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, name]);
+    await lock.client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, name]);
     lock.release();
   } catch {
-    lock.release(true); // the connection is gone, and the lock with it
+    lock.release(true);
   }
 }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
 import { BillingContext } from '../../billing/application/billing-context';
 import { BillingQueries } from '../../billing/application/billing-queries';
 import { ArchivePlan, CreatePlan, planIdOf, UpdatePlan } from '../../billing/application/plan.handlers';
+import { RestorePlan } from '../../billing/application/restore-plan.handler';
 import { CatalogAdmin } from '../../catalog/application/catalog-admin';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
@@ -35,18 +36,19 @@ export class AdminPlansController {
 
   /** Plans are few: the whole list, cheapest first, whatever the range; the filter's `q` searches. */
   @Get()
-  @Route({ response: z.array(AdminPlan) })
+  @Route({ summary: 'filter: {q: name or slug; archived: true for the archived plans only}', response: z.array(AdminPlan) })
   async list(
     @Query(new ListFilterPipe()) filter: Record<string, unknown>,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AdminPlan[]> {
-    const q = filter.q;
-    const plans = await this.queries.adminPlans(typeof q === 'string' ? q : undefined);
+    const { q, archived } = filter;
+    const plans = await this.queries.adminPlans(typeof q === 'string' ? q : undefined, archived === true);
     response.setHeader('Content-Range', contentRange('plans', 0, plans.length, plans.length));
     response.setHeader('Access-Control-Expose-Headers', 'Content-Range');
     return plans;
   }
 
+  /** Archived plans too, marked so: the console offers to restore them. */
   @Get(':id')
   @Route({ response: AdminPlan })
   one(@Param('id', planId) id: string): Promise<AdminPlan> {
@@ -65,7 +67,7 @@ export class AdminPlansController {
     return this.queries.adminPlan(planId);
   }
 
-  /** react-admin sends the whole record; fields outside the form's are ignored. */
+  /** react-admin sends the whole record; fields outside the form's are ignored. An archived plan is restored first (409). */
   @Put(':id')
   @Route({ response: AdminPlan })
   async update(@Param('id', planId) id: string, @Body(new ZodPipe(PlanUpdate)) body: z.output<typeof PlanUpdate>): Promise<AdminPlan> {
@@ -85,5 +87,15 @@ export class AdminPlansController {
     const position = await this.commands.execute<ArchivePlan, number>(new ArchivePlan(id, new Date()));
     await this.billing.caughtUp(position);
     return { id };
+  }
+
+  /** Puts an archived plan back on sale, as it was; answers the plan. */
+  @Post(':id/restore')
+  @HttpCode(200)
+  @Route({ summary: 'Put an archived plan back on sale, as it was.', response: AdminPlan })
+  async restore(@Param('id', planId) id: string): Promise<AdminPlan> {
+    const position = await this.commands.execute<RestorePlan, number>(new RestorePlan(id, new Date()));
+    await this.billing.caughtUp(position);
+    return this.queries.adminPlan(id);
   }
 }

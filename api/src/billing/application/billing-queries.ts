@@ -135,26 +135,38 @@ export class BillingQueries {
     return rows[0] ?? null;
   }
 
-  /** Every plan not deleted whose name or id has `q`, with its subscriber count, for the console. */
-  adminPlans(q: string | undefined): Promise<AdminPlan[]> {
-    return this.adminPlanRows({ q: q?.trim() || null, id: null });
+  /**
+   * The console's plans whose name or id has `q`, with their subscriber counts: the live
+   * ones (on sale or held back), or the archived ones when `archived`.
+   */
+  adminPlans(q: string | undefined, archived = false): Promise<AdminPlan[]> {
+    return this.adminPlanRows({ q: q?.trim() || null, id: null, archived });
   }
 
+  /** One plan for the console, archived or not. */
   async adminPlan(id: string): Promise<AdminPlan> {
-    const [plan] = await this.adminPlanRows({ q: null, id });
+    const [plan] = await this.adminPlanRows({ q: null, id, archived: null });
     if (!plan) throw new DomainError(404, 'The requested resource was not found.');
     return plan;
   }
 
-  private async adminPlanRows({ q, id }: { q: string | null; id: string | null }): Promise<AdminPlan[]> {
+  private async adminPlanRows({
+    q,
+    id,
+    archived,
+  }: {
+    q: string | null;
+    id: string | null;
+    archived: boolean | null;
+  }): Promise<AdminPlan[]> {
     const { rows } = await this.pool.query<PlanRow & { subscribers: number }>(
       `SELECT p.*, (SELECT count(*)::int FROM ${S}.subscriptions s WHERE s.plan_id = p.id) AS subscribers
-         FROM ${plansWithModels('p')} WHERE NOT p.archived AND ($2::text IS NULL OR p.id = $2)
+         FROM ${plansWithModels('p')} WHERE ($3::boolean IS NULL OR p.archived = $3) AND ($2::text IS NULL OR p.id = $2)
           AND ($1::text IS NULL OR p.name ILIKE '%' || $1 || '%' OR p.id ILIKE '%' || $1 || '%')
         ORDER BY p.tier, p.price_cents, p.id`,
-      [q, id],
+      [q, id, archived],
     );
-    return rows.map((row) => ({ ...toPlan(row), subscribers: row.subscribers }));
+    return rows.map((row) => ({ ...toPlan(row), subscribers: row.subscribers, archived: row.archived }));
   }
 
   /** The user's subscription; a user without one is on the free plan. */

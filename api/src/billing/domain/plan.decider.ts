@@ -6,14 +6,16 @@ export type PlanCommand =
   | { type: 'CreatePlan'; at: Date; planId: string; terms: PlanTerms; isActive: boolean }
   | { type: 'UpdatePlan'; at: Date; changes: Partial<PlanTerms> }
   | { type: 'SetPlanActive'; at: Date; active: boolean }
-  | { type: 'ArchivePlan'; at: Date };
+  | { type: 'ArchivePlan'; at: Date }
+  | { type: 'RestorePlan'; at: Date };
 
 export type PlanEvent =
   | { type: 'PlanCreated'; data: { planId: string; terms: PlanTerms; isActive: boolean } }
   | { type: 'PlanUpdated'; data: { planId: string; changes: Partial<PlanTerms> } }
   | { type: 'PlanActivated'; data: { planId: string } }
   | { type: 'PlanDeactivated'; data: { planId: string } }
-  | { type: 'PlanArchived'; data: { planId: string } };
+  | { type: 'PlanArchived'; data: { planId: string } }
+  | { type: 'PlanRestored'; data: { planId: string } };
 
 export type PlanState =
   | { status: 'none' }
@@ -22,14 +24,23 @@ export type PlanState =
 
 export const planNotFound = () => new DomainError(404, 'The requested resource was not found.');
 
-function existing(state: PlanState): Extract<PlanState, { status: 'active' | 'inactive' }> {
-  if (state.status === 'none' || state.status === 'archived') throw planNotFound();
+/** A plan that exists, archived or not. */
+function known(state: PlanState): Exclude<PlanState, { status: 'none' }> {
+  if (state.status === 'none') throw planNotFound();
   return state;
+}
+
+/** A plan staff may change: not archived (restoring comes first). */
+function existing(state: PlanState): Extract<PlanState, { status: 'active' | 'inactive' }> {
+  const plan = known(state);
+  if (plan.status === 'archived') throw new DomainError(409, 'This plan is archived. Restore the plan before editing it.');
+  return plan;
 }
 
 /**
  * A subscription plan, managed by staff. Deleting archives it: it leaves the catalogue and
- * cannot be bought, while its subscribers keep it until their period ends.
+ * cannot be bought, while its subscribers keep it until their period ends. Restoring puts
+ * it back on sale, terms as they were; its slug stays its own throughout.
  */
 export const planDecider: Decider<PlanCommand, PlanEvent, PlanState> = {
   initialState: () => ({ status: 'none' }),
@@ -37,6 +48,8 @@ export const planDecider: Decider<PlanCommand, PlanEvent, PlanState> = {
   decide(command, state) {
     switch (command.type) {
       case 'CreatePlan':
+        if (state.status === 'archived')
+          throw new DomainError(409, 'An archived plan has this slug. Restore it instead of creating it again.', 'slug');
         if (state.status !== 'none') throw new DomainError(400, 'A plan with this slug already exists.', 'slug');
         return [{ type: 'PlanCreated', data: { planId: command.planId, terms: command.terms, isActive: command.isActive } }];
       case 'UpdatePlan': {
@@ -56,9 +69,14 @@ export const planDecider: Decider<PlanCommand, PlanEvent, PlanState> = {
         return [{ type: command.active ? 'PlanActivated' : 'PlanDeactivated', data: { planId: plan.planId } }];
       }
       case 'ArchivePlan': {
-        const plan = existing(state);
+        const plan = known(state);
+        if (plan.status === 'archived') return [];
         if (plan.planId === FREE_PLAN_ID) throw new DomainError(400, 'The free plan cannot be deleted: every account falls back to it.');
         return [{ type: 'PlanArchived', data: { planId: plan.planId } }];
+      }
+      case 'RestorePlan': {
+        const plan = known(state);
+        return plan.status === 'archived' ? [{ type: 'PlanRestored', data: { planId: plan.planId } }] : [];
       }
       default:
         return unreachable(command);
@@ -79,6 +97,8 @@ export const planDecider: Decider<PlanCommand, PlanEvent, PlanState> = {
         return { ...existing(state), status: 'inactive' };
       case 'PlanArchived':
         return { ...existing(state), status: 'archived' };
+      case 'PlanRestored':
+        return { ...known(state), status: 'active' };
       default:
         return unreachable(event);
     }

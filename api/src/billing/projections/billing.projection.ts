@@ -28,6 +28,7 @@ export const billingProjection: Projection = {
     'PlanActivated',
     'PlanDeactivated',
     'PlanArchived',
+    'PlanRestored',
     'SubscriptionActivated',
     'SubscriptionUpgraded',
     'DowngradeScheduled',
@@ -196,6 +197,9 @@ async function applyPlan(db: PoolClient, schema: string, event: PlanEvent, at: D
       return;
     case 'PlanArchived':
       await db.query(`UPDATE ${plans} SET archived = true, is_active = false WHERE id = $1`, [event.data.planId]);
+      return;
+    case 'PlanRestored':
+      await db.query(`UPDATE ${plans} SET archived = false, is_active = true WHERE id = $1`, [event.data.planId]);
       return;
   }
 }

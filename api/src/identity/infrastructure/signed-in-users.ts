@@ -1,4 +1,5 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
+import { type HeldConnection, holdConnection } from '../../platform/database/held-connection';
 import { logger } from '../../platform/logging/logger';
 import type { UserRow } from '../application/user-directory';
 
@@ -41,7 +42,7 @@ export class SignedInUsers {
   private readonly entries = new Map<string, Entry>();
   private readonly sessionsOf = new Map<string, Set<string>>();
   private invalidations = 0;
-  private listener: Promise<PoolClient> | null = null;
+  private listener: Promise<HeldConnection> | null = null;
   private listening = false;
   private closed = false;
 
@@ -73,13 +74,13 @@ export class SignedInUsers {
     this.sessionsOf.delete(userId);
   }
 
+  /** Ends the LISTEN connection; safe to call again, and whether or not it already died. */
   async close(): Promise<void> {
     this.closed = true;
     this.clear();
-    const client = await this.listener?.catch(() => null);
+    const connection = await this.listener?.catch(() => null);
     this.listener = null;
-    client?.removeAllListeners('notification');
-    client?.release();
+    connection?.release(true);
   }
 
   private remember(sessionId: string, user: UserRow, sessionExpiresAt: number, nowMs: number): void {
@@ -109,21 +110,24 @@ export class SignedInUsers {
   private startListening(): void {
     if (this.listener || this.closed) return;
     const listener = (async () => {
-      const client = await this.pool.connect();
-      client.on('notification', (message) => (message.payload === EVERYONE ? this.clear() : this.forget(message.payload ?? '')));
-      client.on('error', (error) => {
+      const connection = await holdConnection(this.pool, (error) => {
         logger.warn({ err: error }, 'identity LISTEN connection lost; authenticating from the database until it is back');
         this.listening = false;
         this.listener = null;
         this.clear();
-        client.release(true);
       });
-      await client.query(`LISTEN ${IDENTITY_CHANGED_CHANNEL}`);
-      return client;
+      connection.client.on('notification', (message) => (message.payload === EVERYONE ? this.clear() : this.forget(message.payload ?? '')));
+      try {
+        await connection.client.query(`LISTEN ${IDENTITY_CHANGED_CHANNEL}`);
+      } catch (error) {
+        connection.release(true);
+        throw error;
+      }
+      return connection;
     })();
     this.listener = listener;
     listener.then(
-      () => (this.listening = !this.closed),
+      (connection) => (this.listening = !this.closed && connection.alive),
       (error: unknown) => {
         logger.warn({ err: error }, 'identity LISTEN failed; authenticating from the database');
         this.listener = null;

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { holdConnection } from './held-connection';
 
 /** Runs `work` in one transaction on one pooled connection: commit on success, roll back on any error. */
 export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
@@ -39,16 +40,21 @@ async function holdingJobLock<T>(
   lock: 'pg_try_advisory_lock' | 'pg_advisory_lock',
   work: () => Promise<T>,
 ): Promise<T | null> {
-  const client = await pool.connect();
+  // Held while `work` runs on other connections: its death (a server restart) must not crash us.
+  const connection = await holdConnection(pool);
   try {
-    const { rows } = await client.query<{ locked: boolean | '' }>(`SELECT ${lock}($1, hashtext($2)) AS locked`, [JOB_LOCK_CLASS, job]);
+    const { rows } = await connection.client.query<{ locked: boolean | '' }>(`SELECT ${lock}($1, hashtext($2)) AS locked`, [
+      JOB_LOCK_CLASS,
+      job,
+    ]);
     if (rows[0]!.locked === false) return null; // pg_advisory_lock answers void: it waited until it had it
     try {
       return await work();
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [JOB_LOCK_CLASS, job]);
+      // A connection that died took its lock with it.
+      if (connection.alive) await connection.client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [JOB_LOCK_CLASS, job]);
     }
   } finally {
-    client.release();
+    connection.release();
   }
 }

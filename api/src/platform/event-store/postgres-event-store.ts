@@ -1,5 +1,6 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { NewEvent, RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import { type HeldConnection, holdConnection } from '../database/held-connection';
 import { APPEND } from './append-statements';
 import { PartialDuplicateAppendError, UniqueValueTakenError, WrongExpectedVersionError } from './event-store.errors';
 import type { AppendOptions, AppendResult, EventStore, ExpectedVersion, UniqueValue } from './event-store.port';
@@ -47,9 +48,10 @@ const EVENT_COLUMNS = 'position, event_id, stream_id, stream_version, type, sche
  * writers pay nothing.
  */
 export class PostgresEventStore implements EventStore {
-  private listener: Promise<PoolClient> | null = null;
+  private listener: Promise<HeldConnection> | null = null;
   private readonly waiters = new Set<() => void>();
   private notifyPending = false;
+  private closed = false;
 
   constructor(
     private readonly pool: Pool,
@@ -196,14 +198,12 @@ export class PostgresEventStore implements EventStore {
 
   /** Releases the LISTEN connection; the pool belongs to the caller. */
   async close(): Promise<void> {
+    this.closed = true;
     for (const wake of [...this.waiters]) wake();
     const listener = this.listener;
     this.listener = null;
-    const client = await listener?.catch(() => null);
-    if (client) {
-      client.removeAllListeners('notification');
-      client.release();
-    }
+    const connection = await listener?.catch(() => null);
+    connection?.release(true);
   }
 
   private async readRows(afterPosition: number, limit: number): Promise<EventRow[]> {
@@ -266,25 +266,29 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async ensureListening(): Promise<void> {
+    if (this.closed) return; // no new connection once closed: the pool is about to end
     this.listener ??= this.listen();
     await this.listener.catch(() => {
       this.listener = null; // no LISTEN now: the caller's timeout still bounds its wait
     });
   }
 
-  private async listen(): Promise<PoolClient> {
-    const client = await this.pool.connect();
-    const current = this.listener;
-    client.on('notification', () => {
-      for (const wake of [...this.waiters]) wake();
-    });
-    client.on('error', () => {
+  private async listen(): Promise<HeldConnection> {
+    const connection = await holdConnection(this.pool, () => {
       // The connection died: forget it so the next wait opens a new one.
       if (this.listener === current) this.listener = null;
-      client.release(true);
     });
-    await client.query(`LISTEN ${APPENDED_CHANNEL}`);
-    return client;
+    const current = this.listener;
+    connection.client.on('notification', () => {
+      for (const wake of [...this.waiters]) wake();
+    });
+    try {
+      await connection.client.query(`LISTEN ${APPENDED_CHANNEL}`);
+    } catch (error) {
+      connection.release(true);
+      throw error;
+    }
+    return connection;
   }
 
   private toRecorded(row: EventRow): RecordedEvent {
