@@ -6,17 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { freePort, spawnApi } from '../../infra/lib/api-process.cjs';
-
-const OUTSIDE_SYSTEMS = [
-  'DATABASE_URL',
-  'KAFKA_BROKERS',
-  'S3_ENDPOINT',
-  'S3_ACCESS_KEY',
-  'S3_SECRET_KEY',
-  'STRIPE_SECRET_KEY',
-  'STRIPE_API_BASE',
-  'SMTP_URL',
-];
+import { embeddedEnv } from './testing/infra';
 
 /** What a shutdown must never print. */
 const SHUTDOWN_FAILURES = /Release called on client|uncaught|unhandled|unclean shutdown|"level":(50|60)/i;
@@ -53,15 +43,13 @@ describe('the embedded PostgreSQL and its owner, across crashes and shutdowns', 
   /** Starts the built api on the shared data folder and waits until it answers (the first start runs initdb). */
   async function startApi(): Promise<Api> {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
+    const env = embeddedEnv({
       PORT: String(port),
       DATA_DIR: dataDir,
       EMBEDDED_POSTGRES_PORT: String(postgresPort),
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'info',
-    };
-    for (const name of OUTSIDE_SYSTEMS) delete env[name];
+    });
     const child = spawnApi(env, ['ignore', 'pipe', 'pipe']);
     running.add(child);
     let output = '';

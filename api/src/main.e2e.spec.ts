@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './testing/browser';
+import { embeddedEnv } from './testing/infra';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -17,24 +18,7 @@ describe('npm start, embedded default', () => {
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
-    };
-    for (const name of [
-      'DATABASE_URL',
-      'KAFKA_BROKERS',
-      'S3_ENDPOINT',
-      'S3_ACCESS_KEY',
-      'S3_SECRET_KEY',
-      'STRIPE_SECRET_KEY',
-      'STRIPE_API_BASE',
-      'SMTP_URL',
-    ]) {
-      delete env[name];
-    }
+    const env = embeddedEnv({ PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()) });
     child = spawn(process.execPath, [path.join(root, 'infra/scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

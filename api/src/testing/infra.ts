@@ -17,3 +17,22 @@ export function required(name: string): string {
   if (!value) throw new Error(`${name} is not set. Run the tests with \`npm test\`, which starts the servers on loopback (infra/).`);
   return value;
 }
+
+/** The settings that switch on an outside system (full mode); without them the api runs embedded. */
+const OUTSIDE_SYSTEMS = [
+  'DATABASE_URL',
+  'KAFKA_BROKERS',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY',
+  'S3_SECRET_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_API_BASE',
+  'SMTP_URL',
+];
+
+/** This process's environment with `settings`, minus every outside system: `npm start`'s embedded default. */
+export function embeddedEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...settings };
+  for (const name of OUTSIDE_SYSTEMS) delete env[name];
+  return env;
+}

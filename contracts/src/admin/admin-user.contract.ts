@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { timestamp } from '../http/http.contract';
+import { User } from '../identity/account.contract';
 
 /** A user as the console's users resource serves it (spec section 3, "Admin user"). */
-export const AdminUser = z
-  .object({
-    id: z.uuid(),
-    username: z.string(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    subscription_plan: z.string(),
-    max_clients: z.number().int(),
-    is_active: z.boolean(),
-    created_at: timestamp,
-    last_login: timestamp.nullable(),
-  })
+export const AdminUser = User.omit({ allowed_models: true, is_staff: true })
+  .extend({ is_active: z.boolean(), last_login: timestamp.nullable() })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.output<typeof AdminUser>;
