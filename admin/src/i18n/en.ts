@@ -141,7 +141,6 @@ export const en = {
         slug: 'Lowercase letters, digits and dashes. Left empty, it is made from the name. It cannot change later.',
         yearly_price: 'Leave empty for 12 × monthly × 0.83 (save 17%).',
         unlimited: '999 means unlimited.',
-        models_fixed_plans: 'Models are given to the Free, Pro and Enterprise plans, here or in AI Model Management.',
       },
       card: {
         per_month: '%{price} / month',
@@ -223,7 +222,7 @@ export const en = {
         close: 'Close',
       },
       status: { active: 'Active', processing: 'Processing', inactive: 'Inactive', unknown: 'Unknown (%{status})' },
-      plans: { free: 'Free Plan', pro: 'Pro Plan', enterprise: 'Enterprise Plan' },
+      plans: { label: '%{name} Plan' },
       fields: {
         name: 'Identifier',
         version: 'Version',

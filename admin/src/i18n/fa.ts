@@ -143,7 +143,6 @@ export const fa: ConsoleMessages = {
         slug: 'حروف کوچک لاتین، رقم و خط تیره. اگر خالی بماند از روی نام ساخته می‌شود. بعداً قابل تغییر نیست.',
         yearly_price: 'برای ۱۲ × ماهانه × ۰٫۸۳ (۱۷٪ صرفه‌جویی) خالی بگذارید.',
         unlimited: '۹۹۹ یعنی نامحدود.',
-        models_fixed_plans: 'مدل‌ها به طرح‌های رایگان، حرفه‌ای و سازمانی داده می‌شوند، اینجا یا در مدیریت مدل‌های هوش مصنوعی.',
       },
       card: {
         per_month: '%{price} / ماه',
@@ -224,7 +223,7 @@ export const fa: ConsoleMessages = {
         close: 'بستن',
       },
       status: { active: 'فعال', processing: 'در حال پردازش', inactive: 'غیرفعال', unknown: 'نامشخص (%{status})' },
-      plans: { free: 'طرح رایگان', pro: 'طرح حرفه‌ای', enterprise: 'طرح سازمانی' },
+      plans: { label: 'طرح %{name}' },
       fields: {
         name: 'شناسه',
         version: 'نسخه',

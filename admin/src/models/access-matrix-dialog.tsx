@@ -16,27 +16,41 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { type AdminModel, MODEL_PLANS } from '../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel } from '../../../contracts/src/catalog/catalog.contract';
 import type { ConsoleDataProvider } from '../app/data-provider';
 import { type AccessMatrix, changedModels, matrixKey, matrixOf } from './access-matrix';
+import { type ModelPlanColumn, planBaseName, useModelPlans } from './model-plans';
 import { useModelCache } from './use-admin-models';
 
 /**
- * Models by plans, a checkbox each (spec section 2, "Model Access Matrix"). Save Changes
- * sends the whole matrix in one call; each model then allows exactly the plans ticked.
+ * Models by plans, a checkbox each (spec section 2, "Model Access Matrix"); the columns are
+ * every plan that is not archived, staff-made ones included. Waits for the plan list, so the
+ * matrix starts from every column.
  */
 export function AccessMatrixDialog({ models, onClose }: { models: AdminModel[]; onClose: () => void }) {
+  const { plans, isPending } = useModelPlans();
+  if (isPending) return null;
+  return <AccessMatrixTable models={models} plans={plans} onClose={onClose} />;
+}
+
+/**
+ * Save Changes sends the whole matrix in one call; each model then allows exactly the plans
+ * ticked among the columns (an archived plan it allows, no longer a column, stays).
+ */
+function AccessMatrixTable({ models, plans, onClose }: { models: AdminModel[]; plans: ModelPlanColumn[]; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const cache = useModelCache();
-  const [matrix, setMatrix] = useState<AccessMatrix>(() => matrixOf(models));
+  const planIds = plans.map((plan) => plan.id);
+  const [matrix, setMatrix] = useState<AccessMatrix>(() => matrixOf(models, planIds));
+  const label = (plan: ModelPlanColumn) => translate('resources.models.plans.label', { name: planBaseName(plan.name) });
 
   const save = useMutation({
     mutationFn: () => dataProvider.updateModelAccess(matrix),
     onSuccess: (updated) => {
       // The answer's models if it names them, else what was ticked; a reload then settles any difference.
-      cache.replace(Array.isArray(updated) && updated.length > 0 ? updated : changedModels(models, matrix));
+      cache.replace(Array.isArray(updated) && updated.length > 0 ? updated : changedModels(models, matrix, planIds));
       void cache.reload();
       notify('resources.models.notifications.access_updated', { type: 'success' });
       onClose();
@@ -58,9 +72,9 @@ export function AccessMatrixDialog({ models, onClose }: { models: AdminModel[]; 
             <TableHead>
               <TableRow>
                 <TableCell>{translate('resources.models.matrix.model')}</TableCell>
-                {MODEL_PLANS.map((plan) => (
-                  <TableCell key={plan} align="center">
-                    {translate(`resources.models.plans.${plan}`)}
+                {plans.map((plan) => (
+                  <TableCell key={plan.id} align="center">
+                    {label(plan)}
                   </TableCell>
                 ))}
               </TableRow>
@@ -76,11 +90,11 @@ export function AccessMatrixDialog({ models, onClose }: { models: AdminModel[]; 
                         {translate('resources.models.card.version', { version: model.version })}
                       </Typography>
                     </TableCell>
-                    {MODEL_PLANS.map((plan) => {
-                      const key = matrixKey(model.id, plan);
-                      const planName = translate(`resources.models.plans.${plan}`);
+                    {plans.map((plan) => {
+                      const key = matrixKey(model.id, plan.id);
+                      const planName = label(plan);
                       return (
-                        <TableCell key={plan} align="center">
+                        <TableCell key={plan.id} align="center">
                           <Checkbox
                             checked={matrix[key] === true}
                             onChange={() => toggle(key)}

@@ -1,4 +1,5 @@
-import { type AdminModel, MODEL_PLAN_NAMES, MODEL_PLANS } from '../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel } from '../../../contracts/src/catalog/catalog.contract';
+import { type ModelPlanColumn, planBaseName } from './model-plans';
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
 function csvField(text: string): string {
@@ -7,14 +8,15 @@ function csvField(text: string): string {
 
 /**
  * Who may use which model (spec section 7, "Models"): Model Name, Version, then Yes or No per
- * plan. The file is data for spreadsheets, so it reads the same in every console language.
+ * plan, each column headed by the plan's name ("Free Plan", "Team Plan"). The file is data for
+ * spreadsheets, so it reads the same in every console language.
  */
-export function modelAccessCsv(models: readonly AdminModel[]): string {
-  const header = ['Model Name', 'Version', ...MODEL_PLANS.map((plan) => MODEL_PLAN_NAMES[plan])];
+export function modelAccessCsv(models: readonly AdminModel[], plans: readonly ModelPlanColumn[]): string {
+  const header = ['Model Name', 'Version', ...plans.map((plan) => `${planBaseName(plan.name)} Plan`)];
   const rows = models.map((model) => [
     model.display_name || model.name,
     model.version,
-    ...MODEL_PLANS.map((plan) => (model.allowedPlans.includes(plan) ? 'Yes' : 'No')),
+    ...plans.map((plan) => (model.allowedPlans.includes(plan.id) ? 'Yes' : 'No')),
   ]);
   return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n');
 }

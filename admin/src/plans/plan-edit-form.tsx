@@ -29,7 +29,7 @@ export function PlanEditForm({ plan, onDone }: { plan: AdminPlan; onDone: () => 
   return (
     <Form record={formValuesOf(plan)} onSubmit={save} disableInvalidFormNotification>
       <CardContent>
-        <PlanInputs planId={plan.id} />
+        <PlanInputs />
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end' }}>
         <Button label="ra.action.cancel" onClick={onDone}>

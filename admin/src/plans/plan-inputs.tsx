@@ -1,6 +1,5 @@
 import { Box } from '@mui/material';
-import { BooleanInput, CheckboxGroupInput, Labeled, minValue, NumberInput, required, TextInput, useTranslate } from 'react-admin';
-import { MODEL_PLANS } from '../../../contracts/src/catalog/catalog.contract';
+import { BooleanInput, CheckboxGroupInput, minValue, NumberInput, required, TextInput } from 'react-admin';
 import { useAdminModels } from '../models/use-admin-models';
 import { featureChoices } from './admin-plan';
 
@@ -15,27 +14,20 @@ const columns = { display: 'grid', columnGap: 2, gridTemplateColumns: 'repeat(au
 
 /**
  * The plan's allowed models are the catalog's: the published models, each checked when it
- * is open to this plan. Only the Free, Pro and Enterprise plans can be given models (the
- * access matrix's fixed plans), so other plans, and a plan being created, get a hint.
+ * is open to this plan. Every plan can be given models, a plan being created too; the
+ * access matrix edits the same access, the plan being one of its columns.
  */
-function AllowedModelsInput({ planId }: { planId?: string }) {
-  const translate = useTranslate();
+function AllowedModelsInput() {
   const { data: models = [] } = useAdminModels();
-  if (!MODEL_PLANS.some((plan) => plan === planId))
-    return (
-      <Labeled label="resources.plans.fields.allowed_models" fullWidth>
-        <span>{translate('resources.plans.helpers.models_fixed_plans')}</span>
-      </Labeled>
-    );
   const choices = models.filter((model) => model.status !== 'processing').map((model) => ({ id: model.name, name: model.name }));
   return <CheckboxGroupInput source="allowed_models" choices={choices} translateChoice={false} />;
 }
 
 /**
  * The plan form's inputs, shared by the new-plan page and a card's edit mode. `withSlug`
- * only when creating: a slug never changes. `planId` is the plan being edited.
+ * only when creating: a slug never changes.
  */
-export function PlanInputs({ withSlug = false, planId }: { withSlug?: boolean; planId?: string }) {
+export function PlanInputs({ withSlug = false }: { withSlug?: boolean }) {
   return (
     <Box sx={{ width: '100%' }}>
       <Box sx={columns}>
@@ -56,7 +48,7 @@ export function PlanInputs({ withSlug = false, planId }: { withSlug?: boolean; p
         <NumberInput source="max_clients" step={1} min={1} validate={validateLimit} helperText="resources.plans.helpers.unlimited" />
         <NumberInput source="max_networks" step={1} min={1} validate={validateLimit} helperText="resources.plans.helpers.unlimited" />
       </Box>
-      <AllowedModelsInput planId={planId} />
+      <AllowedModelsInput />
       <CheckboxGroupInput
         source="features"
         choices={featureChoices}

@@ -5,6 +5,7 @@ import { StorageController } from '../platform/storage/storage.controller';
 import { CatalogAdmin, StorageSweeper } from './application/catalog-admin';
 import { CatalogContext } from './application/catalog-context';
 import { CatalogQueries } from './application/catalog-queries';
+import { ModelPlans } from './application/model-plans';
 import { ModelUploads } from './application/model-uploads';
 import { AdminModelsController, DownloadsController, ModelsController } from './http/catalog.controllers';
 
@@ -12,7 +13,7 @@ import { AdminModelsController, DownloadsController, ModelsController } from './
 @Module({
   imports: [IdentityModule, BillingModule],
   controllers: [AdminModelsController, ModelsController, DownloadsController, StorageController],
-  providers: [CatalogContext, CatalogQueries, ModelUploads, CatalogAdmin, StorageSweeper],
+  providers: [CatalogContext, CatalogQueries, ModelPlans, ModelUploads, CatalogAdmin, StorageSweeper],
   exports: [CatalogContext, CatalogQueries, CatalogAdmin, StorageSweeper],
 })
 export class CatalogModule {}

@@ -7,11 +7,14 @@ import { type ErrorBody, timestamp } from '../http/http.contract';
  * "Admin AI Model Management", 3, 4, 5, 7 "Models" and "Plan and downloads", 8, 9).
  */
 
-/** The plans a model can be opened to; fixed, as the console's matrix is. */
-export const MODEL_PLANS = ['free', 'pro', 'enterprise'] as const;
-export const ModelPlan = z.enum(MODEL_PLANS);
+/**
+ * A plan a model is open to, by its slug: any plan staff made, not only the seeded three.
+ * The shape only; the api checks each slug against the billing plans (not archived) when
+ * staff set it, so an unknown one is refused with its name.
+ */
+export const ModelPlan = z.string().max(40, 'Plan slugs are at most 40 characters');
 export type ModelPlan = z.output<typeof ModelPlan>;
-export const MODEL_PLAN_NAMES: Record<ModelPlan, string> = { free: 'Free Plan', pro: 'Pro Plan', enterprise: 'Enterprise Plan' };
+const modelPlans = z.array(ModelPlan).max(200, 'At most 200 plans');
 
 /** Spec section 9's upload limits. */
 export const UPLOAD_LIMITS = {
@@ -92,7 +95,7 @@ export const UploadFields = z.object({
   display_name: text('Display name', { max: 200, requiredMessage: uploadMessages.displayNameRequired }),
   description: text('Description', { max: 5000, multiline: true, required: false }).default(''),
   version: text('Version', { max: 40, requiredMessage: uploadMessages.versionRequired }),
-  allowed_plans: z.array(z.enum(MODEL_PLANS), { error: uploadMessages.planRequired }).min(1, uploadMessages.planRequired),
+  allowed_plans: z.array(ModelPlan, { error: uploadMessages.planRequired }).min(1, uploadMessages.planRequired).max(200),
   checksums: z.record(fileName, sha256),
   parameters: text('Parameters', { max: 40, required: false }).default(''),
   architecture: text('Architecture', { max: 80, required: false }).default(''),
@@ -152,13 +155,16 @@ export type PartUrl = z.output<typeof PartUrl>;
 export const UploadAborted = z.object({ upload_id: z.string() }).meta({ id: 'UploadAborted' });
 
 /** Access: PUT /models/admin/{id}/access/ {allowed_plans}; bulk: POST /models/admin/access/ {matrix}. */
-export const AccessUpdate = z.object({ allowed_plans: z.array(z.enum(MODEL_PLANS)) });
-/** Keys are `${modelId}:${planId}` (spec "Access matrix"); models left out keep their access. */
+export const AccessUpdate = z.object({ allowed_plans: modelPlans });
+/**
+ * Keys are `${modelId}:${planId}` (spec "Access matrix"); models left out keep their access,
+ * and so do the plans left out of a model's keys (an archived plan the matrix no longer shows).
+ */
 export const AccessMatrix = z.object({
   matrix: z.record(
     z.string().refine((key) => {
       const [modelId = '', plan, ...rest] = key.split(':');
-      return UUID_PATTERN.test(modelId) && (MODEL_PLANS as readonly string[]).includes(plan ?? '') && rest.length === 0;
+      return UUID_PATTERN.test(modelId) && ModelPlan.min(1).safeParse(plan).success && rest.length === 0;
     }, 'Keys must be "<model id>:<plan>"'),
     z.boolean(),
   ),

@@ -1,25 +1,28 @@
 import { Checkbox, FormControlLabel, FormGroup } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { type ModelPlan, MODEL_PLANS } from '../../../../contracts/src/catalog/catalog.contract';
+import { planBaseName, useModelPlans } from '../model-plans';
 
 interface PlanAccessFieldsProps {
-  value: ModelPlan[];
-  onChange: (plans: ModelPlan[]) => void;
+  value: string[];
+  onChange: (plans: string[]) => void;
   disabled: boolean;
 }
 
-/** The "Access Control" section: one checkbox per plan (Free Plan, Pro Plan, Enterprise Plan), kept in plan order. */
+/** The "Access Control" section: one checkbox per plan that is not archived (Free Plan, Pro Plan, ...), kept in plan order. */
 export function PlanAccessFields({ value, onChange, disabled }: PlanAccessFieldsProps) {
   const translate = useTranslate();
-  const toggle = (plan: ModelPlan, checked: boolean) =>
-    onChange(MODEL_PLANS.filter((candidate) => (candidate === plan ? checked : value.includes(candidate))));
+  const { plans } = useModelPlans();
+  const toggle = (plan: string, checked: boolean) =>
+    onChange(plans.map((p) => p.id).filter((candidate) => (candidate === plan ? checked : value.includes(candidate))));
   return (
     <FormGroup row>
-      {MODEL_PLANS.map((plan) => (
+      {plans.map((plan) => (
         <FormControlLabel
-          key={plan}
-          control={<Checkbox checked={value.includes(plan)} onChange={(event) => toggle(plan, event.target.checked)} disabled={disabled} />}
-          label={translate(`resources.models.plans.${plan}`)}
+          key={plan.id}
+          control={
+            <Checkbox checked={value.includes(plan.id)} onChange={(event) => toggle(plan.id, event.target.checked)} disabled={disabled} />
+          }
+          label={translate('resources.models.plans.label', { name: planBaseName(plan.name) })}
         />
       ))}
     </FormGroup>

@@ -5,13 +5,7 @@ import { type Readable, Transform } from 'node:stream';
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import busboy from 'busboy';
 import type { Request } from 'express';
-import {
-  type DesktopRelease,
-  MODEL_PLANS,
-  type ModelPlan,
-  ReleaseFields,
-  UPLOAD_LIMITS,
-} from '../../../../contracts/src/catalog/catalog.contract';
+import { type DesktopRelease, type ModelPlan, ReleaseFields, UPLOAD_LIMITS } from '../../../../contracts/src/catalog/catalog.contract';
 import { DomainError } from '../../platform/domain/domain-error';
 import { ZodPipe } from '../../platform/http/validation';
 import { alone } from '../../platform/database/transaction';
@@ -20,6 +14,7 @@ import { readModelSchema } from '../../../../projections/src/runner/projection';
 import { CATALOG_PROJECTION } from '../projections/catalog.projection';
 import { CatalogContext, storageUnavailable } from './catalog-context';
 import { CatalogQueries } from './catalog-queries';
+import { ModelPlans } from './model-plans';
 
 const notFound = () => new DomainError(404, 'The requested resource was not found.');
 /** busboy could not read the body: a part header it refuses, or a body that ends inside a part. */
@@ -31,9 +26,17 @@ export class CatalogAdmin {
   constructor(
     private readonly catalog: CatalogContext,
     private readonly queries: CatalogQueries,
+    private readonly plans: ModelPlans,
   ) {}
 
-  async setAccess(modelId: string, allowedPlans: ModelPlan[], bulk: boolean, at: Date): Promise<number> {
+  /** A model's card: exactly these plans, each a live plan or one the model already allows. */
+  async changeAccess(modelId: string, allowedPlans: ModelPlan[], at: Date): Promise<number> {
+    const model = await this.queries.adminModel(modelId);
+    await this.plans.check(allowedPlans, 'allowed_plans', model?.allowedPlans);
+    return this.setAccess(modelId, allowedPlans, false, at);
+  }
+
+  private async setAccess(modelId: string, allowedPlans: ModelPlan[], bulk: boolean, at: Date): Promise<number> {
     return (await this.catalog.models.execute(modelId, { type: 'ChangeAccess', at, allowedPlans, bulk })).position;
   }
 
@@ -41,21 +44,17 @@ export class CatalogAdmin {
    * The plan form's allowed models, which are the models' own plans: checks the names
    * and works out which models change, so the caller can check before it changes the plan
    * itself; `apply` then opens exactly the named models to the plan, each by a change of
-   * that model's plans (an ACCESS entry in the audit log).
+   * that model's plans (an ACCESS entry in the audit log). Any plan may be given models:
+   * the plan itself is checked by billing's command (it must exist, or be the one created).
    */
   async planModelsChange(planId: string, names: string[]): Promise<{ apply(at: Date): Promise<void> }> {
     const wanted = new Set(names);
     const models = (await this.queries.adminModels()).filter((m) => m.status !== 'processing');
     const unknown = [...wanted].filter((name) => !models.some((m) => m.name === name));
     if (unknown.length) throw new DomainError(400, `There is no model named ${unknown.join(', ')}.`, 'allowed_models');
-    const plan = MODEL_PLANS.find((p) => p === planId);
-    if (!plan && wanted.size)
-      throw new DomainError(400, 'Models can be given to the Free, Pro and Enterprise plans only.', 'allowed_models');
-    const changes = plan
-      ? models
-          .filter((m) => wanted.has(m.name) !== m.allowedPlans.includes(plan))
-          .map((m) => ({ id: m.id, plans: wanted.has(m.name) ? [...m.allowedPlans, plan] : m.allowedPlans.filter((p) => p !== plan) }))
-      : [];
+    const changes = models
+      .filter((m) => wanted.has(m.name) !== m.allowedPlans.includes(planId))
+      .map((m) => ({ id: m.id, plans: wanted.has(m.name) ? [...m.allowedPlans, planId] : m.allowedPlans.filter((p) => p !== planId) }));
     return {
       apply: async (at) => {
         let position = 0;
@@ -65,17 +64,25 @@ export class CatalogAdmin {
     };
   }
 
-  /** The matrix dialog's save: each model named gets exactly the plans checked for it. */
+  /**
+   * The matrix dialog's save: each model named is open to the plans checked for it and
+   * closed to those unchecked; plans its keys leave out (an archived plan, no longer a
+   * column) stay as they were. Every plan named must be a live one.
+   */
   async setMatrix(matrix: Record<string, boolean>, at: Date): Promise<void> {
-    const byModel = new Map<string, ModelPlan[]>();
+    const byModel = new Map<string, Map<ModelPlan, boolean>>();
     for (const [key, allowed] of Object.entries(matrix)) {
       const [modelId, plan] = key.split(':') as [string, ModelPlan];
-      const plans = byModel.get(modelId) ?? [];
-      if (allowed) plans.push(plan);
-      byModel.set(modelId, plans);
+      byModel.set(modelId, (byModel.get(modelId) ?? new Map<ModelPlan, boolean>()).set(plan, allowed));
     }
+    await this.plans.check([...new Set([...byModel.values()].flatMap((plans) => [...plans.keys()]))], 'matrix');
+    const current = new Map((await this.queries.adminModels()).map((m) => [m.id, m.allowedPlans]));
     let position = 0;
-    for (const [modelId, plans] of byModel) position = Math.max(position, await this.setAccess(modelId, plans, true, at));
+    for (const [modelId, named] of byModel) {
+      const kept = (current.get(modelId) ?? []).filter((plan) => !named.has(plan));
+      const plans = [...kept, ...[...named].filter(([, allowed]) => allowed).map(([plan]) => plan)];
+      position = Math.max(position, await this.setAccess(modelId, plans, true, at));
+    }
     await this.catalog.caughtUp(position);
   }
 

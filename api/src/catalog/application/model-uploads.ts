@@ -7,7 +7,6 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import type { z } from 'zod';
 import {
-  type ModelPlan,
   ResumableUploadStart,
   type ResumableUpload,
   UPLOAD_LIMITS,
@@ -20,6 +19,7 @@ import { UniqueValueTakenError } from '../../platform/event-store/event-store.er
 import { ValidationFailed, ZodPipe } from '../../platform/http/validation';
 import type { ModelDescription, StoredFile } from '../domain/model.decider';
 import { CatalogContext, storageUnavailable } from './catalog-context';
+import { ModelPlans } from './model-plans';
 import { isUuid } from '../../../../contracts/src/common/fields';
 
 type FileError = { file: string; error: string };
@@ -99,7 +99,10 @@ class TotalTooLarge extends Error {}
  */
 @Injectable()
 export class ModelUploads {
-  constructor(private readonly catalog: CatalogContext) {}
+  constructor(
+    private readonly catalog: CatalogContext,
+    private readonly plans: ModelPlans,
+  ) {}
 
   /**
    * POST /models/admin/upload/: the text fields come first, then the files, each streamed
@@ -373,11 +376,12 @@ export class ModelUploads {
     resumable?: z.output<typeof ResumableUploadStart>,
   ): Promise<{ modelId: string; fields: z.output<typeof UploadFields> }> {
     const parsed = resumable ? { ...resumable, checksums: {} } : parseFields(fields);
+    await this.plans.check(parsed.allowed_plans, 'allowed_plans');
     const modelId = randomUUID();
     try {
       await this.catalog.models.execute(
         modelId,
-        { type: 'StartUpload', at, modelId, model: describe(parsed), allowedPlans: parsed.allowed_plans as ModelPlan[] },
+        { type: 'StartUpload', at, modelId, model: describe(parsed), allowedPlans: parsed.allowed_plans },
         { unique: () => ({ claim: [this.catalog.nameKey(parsed.name)] }) },
       );
     } catch (error) {

@@ -124,7 +124,8 @@ export class AdminModelsController {
   @Post('access')
   @HttpCode(200)
   @Route({
-    summary: 'The access matrix: keys "<model id>:<plan>"; each model named gets exactly the plans checked.',
+    summary:
+      'The access matrix: keys "<model id>:<plan slug>", each plan an existing one that is not archived; each model named is open to the plans checked and closed to those unchecked, other plans unchanged.',
     response: AdminModelList,
     errors: [404],
   })
@@ -168,12 +169,15 @@ export class AdminModelsController {
   }
 
   @Put(':id/access')
-  @Route({ summary: 'Which plans may use the model.', response: AdminModel })
+  @Route({
+    summary: 'Which plans may use the model: plan slugs, each an existing plan that is not archived (or one the model already allows).',
+    response: AdminModel,
+  })
   async access(
     @Param('id', modelIdPipe) id: string,
     @Body(new ZodPipe(AccessUpdate)) body: z.output<typeof AccessUpdate>,
   ): Promise<AdminModel> {
-    await this.catalog.caughtUp(await this.admin.setAccess(id, body.allowed_plans, false, new Date()));
+    await this.catalog.caughtUp(await this.admin.changeAccess(id, body.allowed_plans, new Date()));
     return this.one(id);
   }
 

@@ -498,7 +498,7 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
       expect((await plan('free')).allowed_models).toContain(model.model_name);
       await eventually(async () => !(await allowedToFree()).includes(model.model_name), 5_000, 'the model gone from the user object');
 
-      // Unknown models, and models for a plan the access matrix has no column for, are refused, changing nothing.
+      // Unknown models are refused, changing nothing; a plan being created may be given models.
       const unknown = await savePlan('pro', { ...(await plan('pro')), allowed_models: ['no_such_model'] });
       expect(unknown.status).toBe(400);
       expect(await unknown.json()).toMatchObject({ errors: { allowed_models: ['There is no model named no_such_model.'] } });
@@ -507,10 +507,10 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
         '/admin-panel/plans',
         json({ name: `Team ${model.model_name}`, max_clients: 5, max_networks: 2, allowed_models: [model.model_name] }),
       );
-      expect(created.status).toBe(400);
-      expect(await created.json()).toMatchObject({
-        errors: { allowed_models: ['Models can be given to the Free, Pro and Enterprise plans only.'] },
-      });
+      expect(created.status).toBe(201);
+      const team = (await created.json()) as AdminPlan;
+      expect(team.allowed_models).toEqual([model.model_name]);
+      expect(((await (await api(`/models/admin/${model.model_id}/`)).json()) as AdminModel).allowedPlans).toEqual(['pro', 'free', team.id]);
     });
   });
 
