@@ -264,6 +264,8 @@ export class StorageSweeper implements OnApplicationBootstrap, OnModuleDestroy {
         )
         .catch((error: unknown) => logger.warn({ err: error, modelId: model.id }, 'could not fail an unfinished upload')); // finished or failed meanwhile
       if (!failed) continue;
+      // The sweep's result is visible when it returns (the console's list, and its tests).
+      await this.catalog.caughtUp(failed.position);
       await this.catalog.database.pool.query('DELETE FROM catalog_resumable_uploads WHERE model_id = $1', [model.id]);
       await this.catalog.discard(model.keys); // removes unfinished multipart uploads too
     }
