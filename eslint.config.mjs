@@ -25,4 +25,23 @@ export default defineConfig([
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // Errors say their kind; the one exception filter turns kinds into HTTP statuses.
+    files: ['api/src/**/*.ts', 'projections/src/**/*.ts'],
+    // Tests build errors by hand to check the mapping.
+    ignores: ['api/src/platform/domain/errors.ts', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'NewExpression[callee.name=/Error$/][arguments.0.raw=/^[0-9]/]',
+          message: 'No HTTP status in an error: throw by kind (notFound(), conflict(), ruleBroken(), ... from platform/domain/errors).',
+        },
+        {
+          selector: "NewExpression[callee.name='DomainError']",
+          message: 'Throw domain errors through their helpers (notFound(), conflict(), ruleBroken(), ... from platform/domain/errors).',
+        },
+      ],
+    },
+  },
 ]);

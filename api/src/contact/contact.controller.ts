@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { contactMessages, SalesInquiry, SalesInquiryAnswer } from '../../../contracts/src/contact/contact.contract';
 import { RateLimited } from '../identity/http/rate-limit.guard';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config';
-import { DomainError } from '../platform/domain/domain-error';
+import { unavailable } from '../platform/domain/errors';
 import { Route, Tag } from '../platform/http/openapi/route-contract';
 import { ZodPipe } from '../platform/http/validation';
 import { logger } from '../platform/logging/logger';
@@ -41,7 +41,7 @@ export class ContactController {
       });
     } catch (error) {
       logger.error({ err: error }, 'could not mail a sales inquiry');
-      throw new DomainError(503, contactMessages.notSent);
+      throw unavailable(contactMessages.notSent);
     }
     return { message: contactMessages.sent(inquiry.email) };
   }

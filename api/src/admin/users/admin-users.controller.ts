@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DeleteAccount } from '../../identity/application/delete-account.handler';
 import { SetUserActive } from '../../identity/application/set-user-active.handler';
 import { type Caller, CurrentCaller, StaffGuard } from '../../identity/http/auth.guard';
-import { DomainError } from '../../platform/domain/domain-error';
+import { ruleBroken } from '../../platform/domain/errors';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { contentRange, type ListQuery, ListQueryPipe } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
@@ -56,7 +56,7 @@ export class AdminUsersController {
     @Body(new ZodPipe(UserUpdate)) body: z.output<typeof UserUpdate>,
     @CurrentCaller() caller: Caller,
   ): Promise<AdminUser> {
-    if (!body.is_active && id === caller.userId) throw new DomainError(400, 'You cannot deactivate your own account.');
+    if (!body.is_active && id === caller.userId) throw ruleBroken('You cannot deactivate your own account.');
     const position = await this.commands.execute<SetUserActive, number>(new SetUserActive(id, body.is_active, new Date()));
     return this.users.get(id, position);
   }
@@ -65,7 +65,7 @@ export class AdminUsersController {
   @Route({ summary: "Delete the user's account, as they can themselves.", response: DeletedAnswer })
   async remove(@Param('id', userId) id: string, @CurrentCaller() caller: Caller): Promise<{ id: string }> {
     // Staff must not lock the console out by removing themselves; another staff member can.
-    if (id === caller.userId) throw new DomainError(400, 'You cannot delete your own account from the console.');
+    if (id === caller.userId) throw ruleBroken('You cannot delete your own account from the console.');
     await this.users.get(id);
     await this.commands.execute(new DeleteAccount(id, new Date()));
     return { id };

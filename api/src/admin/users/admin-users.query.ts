@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminUser } from '../../../../contracts/src/admin/admin-user.contract';
 import { toUser, UserDirectory, USERS_WITH_PLAN, type UserRow } from '../../identity/application/user-directory';
-import { userNotFound } from '../../identity/domain/user.errors';
+import { notFound } from '../../platform/domain/errors';
 import { DATABASE, type Database } from '../../platform/database/database';
 import type { ListQuery } from '../../platform/http/react-admin-list';
 
@@ -51,7 +51,7 @@ export class AdminUsers {
   async get(id: string, position = 0): Promise<AdminUser> {
     await this.directory.caughtUpTo(position);
     const { rows } = await this.database.pool.query<UserRow>(`SELECT * FROM ${TABLE} WHERE id = $1`, [id]);
-    if (!rows[0]) throw userNotFound();
+    if (!rows[0]) throw notFound();
     return toAdminUser(rows[0]);
   }
 }

@@ -5,7 +5,7 @@ import { IdentityContext } from '../../identity/application/identity-context';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { AggregateRepository } from '../../platform/domain/aggregate-repository';
-import { DomainError } from '../../platform/domain/domain-error';
+import { ruleBroken } from '../../platform/domain/errors';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../platform/payments/payment-provider';
 import { type PaymentCommand, type PaymentEvent, paymentDecider, type PaymentState } from '../domain/payment.decider';
@@ -47,10 +47,10 @@ export class BillingContext {
   /** The plan as its stream says now; archived plans count only when `archivedToo`. */
   async planChoice(planId: string, { archivedToo = false, inactiveToo = false } = {}): Promise<PlanChoice> {
     const { state } = await this.plans.load(planId);
-    if (state.status === 'none') throw new DomainError(400, 'This plan is not available.', 'plan_id');
+    if (state.status === 'none') throw ruleBroken('This plan is not available.', 'plan_id');
     const usable =
       state.status === 'active' || (inactiveToo && state.status === 'inactive') || (archivedToo && state.status === 'archived');
-    if (!usable) throw new DomainError(400, 'This plan is not available.', 'plan_id');
+    if (!usable) throw ruleBroken('This plan is not available.', 'plan_id');
     return { planId: state.planId, terms: state.terms };
   }
 

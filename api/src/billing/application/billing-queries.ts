@@ -14,7 +14,7 @@ import { readModelSchema } from '../../../../projections/src/runner/projection';
 import { modelNamesOfPlanSql } from '../../catalog/projections/catalog.projection';
 import { USERS_PROJECTION } from '../../identity/projections/users.projection';
 import { DATABASE, type Database } from '../../platform/database/database';
-import { DomainError } from '../../platform/domain/domain-error';
+import { notFound, unavailable } from '../../platform/domain/errors';
 import type { ListQuery } from '../../platform/http/react-admin-list';
 import { FREE_PLAN_ID } from '../domain/plan';
 import { BILLING_PROJECTION } from '../projections/billing.projection';
@@ -146,7 +146,7 @@ export class BillingQueries {
   /** One plan for the console, archived or not. */
   async adminPlan(id: string): Promise<AdminPlan> {
     const [plan] = await this.adminPlanRows({ q: null, id, archived: null });
-    if (!plan) throw new DomainError(404, 'The requested resource was not found.');
+    if (!plan) throw notFound();
     return plan;
   }
 
@@ -258,7 +258,7 @@ export class BillingQueries {
       [userId, FREE_PLAN_ID],
     );
     const current = rows[0];
-    if (!current) throw new DomainError(503, 'Plans are not loaded yet. Please try again in a moment.');
+    if (!current) throw unavailable('Plans are not loaded yet. Please try again in a moment.');
     const upgrades: UpgradeOption[] = (await this.plansOnSale())
       .filter((plan) => plan.tier > current.tier)
       .map((plan) => ({
@@ -337,7 +337,7 @@ export class BillingQueries {
          FROM ${S}.payments pay LEFT JOIN ${USERS} u ON u.id = pay.user_id LEFT JOIN ${S}.plans p ON p.id = pay.plan_id WHERE pay.id = $1`,
       [id],
     );
-    if (!rows[0]) throw new DomainError(404, 'The requested resource was not found.');
+    if (!rows[0]) throw notFound();
     return toAdminPayment(rows[0]);
   }
 }

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { centsOf, type PlanInput, type PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
-import { DomainError } from '../../platform/domain/domain-error';
+import { ruleBroken } from '../../platform/domain/errors';
 import { type PlanTerms, yearlyPriceOf } from '../domain/plan';
 import type { PlanEvent, PlanState } from '../domain/plan.decider';
 import { readModelSchema } from '../../../../projections/src/runner/projection';
@@ -52,7 +52,7 @@ export class CreatePlanHandler implements ICommandHandler<CreatePlan, { planId: 
 
   async execute({ input, at }: CreatePlan) {
     const planId = planIdOf(input);
-    if (!planId) throw new DomainError(400, 'Slug may contain only lowercase letters, digits and dashes', 'slug');
+    if (!planId) throw ruleBroken('Slug may contain only lowercase letters, digits and dashes', 'slug');
     const changes = termsChanges(input);
     const priceCents = changes.priceCents ?? 0;
     const terms: PlanTerms = {

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { logger } from '../../platform/logging/logger';
-import { DomainError } from '../../platform/domain/domain-error';
+import { DomainError } from '../../platform/domain/errors';
 import { type PlanTerms, yearlyPriceOf } from '../domain/plan';
 import { BillingContext } from './billing-context';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BillingCycle } from '../../../../contracts/src/billing/billing.contract';
-import { DomainError } from '../../platform/domain/domain-error';
+import { notFound, ruleBroken } from '../../platform/domain/errors';
 import { type CheckoutSnapshot, SimulatedPayments } from '../../platform/payments/payment-provider';
 import { paymentDecider } from '../domain/payment.decider';
 import { FREE_PLAN_ID } from '../domain/plan';
@@ -10,8 +10,6 @@ import { BillingContext, paymentIdFor, periodEnd } from './billing-context';
 import { EndBillingForDeletedAccount } from './end-billing.command';
 
 export type SubscribeOutcome = 'checkout' | 'upgraded' | 'downgrade_scheduled' | 'unchanged';
-
-const notFound = () => new DomainError(404, 'The requested resource was not found.');
 
 /** What a command would decide now, before anything is asked of the payment provider. */
 async function preview(billing: BillingContext, userId: string, command: SubscriptionCommand) {
@@ -212,7 +210,7 @@ export class SettleSimulatedCheckoutHandler implements ICommandHandler<SettleSim
     const checkout = await provider.checkout(sessionId);
     if (!checkout || checkout.userId !== userId) throw notFound();
     if (!(await provider.settle(sessionId, outcome)) && !(outcome === 'complete' && checkout.paid)) {
-      throw new DomainError(400, 'This checkout has already ended.');
+      throw ruleBroken('This checkout has already ended.');
     }
     if (outcome === 'complete') await this.commands.execute(new ActivateFromCheckout({ ...checkout, paid: true }, at));
   }
@@ -260,7 +258,7 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment, numb
     // Check before money moves: the decider refuses what the provider must not be asked.
     const probe = { type: 'RefundPayment' as const, at, refundId: `probe-${randomUUID()}`, amountCents, reason };
     paymentDecider.decide(probe, state);
-    if (state.status === 'none' || !state.refundTarget) throw new DomainError(400, 'This payment cannot be refunded through its provider.');
+    if (state.status === 'none' || !state.refundTarget) throw ruleBroken('This payment cannot be refunded through its provider.');
     const { refundId } = await this.billing.provider.refund(state.refundTarget, amountCents, reason);
     const { position } = await this.billing.payments.execute(paymentId, { type: 'RefundPayment', at, refundId, amountCents, reason });
     await this.billing.caughtUp(position);

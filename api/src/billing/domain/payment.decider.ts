@@ -1,6 +1,6 @@
 import { moneyText } from '../../../../contracts/src/billing/billing.contract';
 import { type Decider, unreachable } from '../../platform/domain/decider';
-import { DomainError } from '../../platform/domain/domain-error';
+import { notFound, ruleBroken } from '../../platform/domain/errors';
 import type { PaymentProviderName } from './subscription.decider';
 
 export type PaymentKind = 'subscription' | 'upgrade' | 'renewal';
@@ -33,8 +33,6 @@ export type PaymentEvent =
   | { type: 'PaymentFailed'; data: { reason: string } }
   | { type: 'PaymentRefunded'; data: { refundId: string; amountCents: number; reason: string; fully: boolean } };
 
-const notFound = () => new DomainError(404, 'The requested resource was not found.');
-
 function settle(outcome: 'succeeded' | 'failed' | 'pending', reason: string | undefined, refundTarget: string | null): PaymentEvent[] {
   if (outcome === 'pending') return [];
   return outcome === 'succeeded'
@@ -65,10 +63,10 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
       case 'RefundPayment': {
         if (state.status === 'none') throw notFound();
         if (state.refundIds.includes(command.refundId)) return [];
-        if (state.status !== 'completed') throw new DomainError(400, 'Only completed payments can be refunded.');
+        if (state.status !== 'completed') throw ruleBroken('Only completed payments can be refunded.');
         const left = state.amountCents - state.refundedCents;
-        if (command.amountCents <= 0) throw new DomainError(400, 'Amount must be more than 0', 'amount');
-        if (command.amountCents > left) throw new DomainError(400, `Amount must be at most ${moneyText(left)}`, 'amount');
+        if (command.amountCents <= 0) throw ruleBroken('Amount must be more than 0', 'amount');
+        if (command.amountCents > left) throw ruleBroken(`Amount must be at most ${moneyText(left)}`, 'amount');
         const { refundId, amountCents, reason } = command;
         return [{ type: 'PaymentRefunded', data: { refundId, amountCents, reason, fully: amountCents === left } }];
       }

@@ -1,5 +1,5 @@
 import { type Decider, unreachable } from '../../platform/domain/decider';
-import { DomainError } from '../../platform/domain/domain-error';
+import { conflict, notFound, ruleBroken } from '../../platform/domain/errors';
 import { FREE_PLAN_ID, type PlanTerms } from './plan';
 
 export type PlanCommand =
@@ -22,18 +22,16 @@ export type PlanState =
   | { status: 'active' | 'inactive'; planId: string; terms: PlanTerms }
   | { status: 'archived'; planId: string; terms: PlanTerms };
 
-export const planNotFound = () => new DomainError(404, 'The requested resource was not found.');
-
 /** A plan that exists, archived or not. */
 function known(state: PlanState): Exclude<PlanState, { status: 'none' }> {
-  if (state.status === 'none') throw planNotFound();
+  if (state.status === 'none') throw notFound();
   return state;
 }
 
 /** A plan staff may change: not archived (restoring comes first). */
 function existing(state: PlanState): Extract<PlanState, { status: 'active' | 'inactive' }> {
   const plan = known(state);
-  if (plan.status === 'archived') throw new DomainError(409, 'This plan is archived. Restore the plan before editing it.');
+  if (plan.status === 'archived') throw conflict('This plan is archived. Restore the plan before editing it.');
   return plan;
 }
 
@@ -48,9 +46,8 @@ export const planDecider: Decider<PlanCommand, PlanEvent, PlanState> = {
   decide(command, state) {
     switch (command.type) {
       case 'CreatePlan':
-        if (state.status === 'archived')
-          throw new DomainError(409, 'An archived plan has this slug. Restore it instead of creating it again.', 'slug');
-        if (state.status !== 'none') throw new DomainError(400, 'A plan with this slug already exists.', 'slug');
+        if (state.status === 'archived') throw conflict('An archived plan has this slug. Restore it instead of creating it again.', 'slug');
+        if (state.status !== 'none') throw ruleBroken('A plan with this slug already exists.', 'slug');
         return [{ type: 'PlanCreated', data: { planId: command.planId, terms: command.terms, isActive: command.isActive } }];
       case 'UpdatePlan': {
         const plan = existing(state);
@@ -64,14 +61,13 @@ export const planDecider: Decider<PlanCommand, PlanEvent, PlanState> = {
       case 'SetPlanActive': {
         const plan = existing(state);
         if ((plan.status === 'active') === command.active) return [];
-        if (plan.planId === FREE_PLAN_ID)
-          throw new DomainError(400, 'The free plan cannot be deactivated: every account falls back to it.');
+        if (plan.planId === FREE_PLAN_ID) throw ruleBroken('The free plan cannot be deactivated: every account falls back to it.');
         return [{ type: command.active ? 'PlanActivated' : 'PlanDeactivated', data: { planId: plan.planId } }];
       }
       case 'ArchivePlan': {
         const plan = known(state);
         if (plan.status === 'archived') return [];
-        if (plan.planId === FREE_PLAN_ID) throw new DomainError(400, 'The free plan cannot be deleted: every account falls back to it.');
+        if (plan.planId === FREE_PLAN_ID) throw ruleBroken('The free plan cannot be deleted: every account falls back to it.');
         return [{ type: 'PlanArchived', data: { planId: plan.planId } }];
       }
       case 'RestorePlan': {

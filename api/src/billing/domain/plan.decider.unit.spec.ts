@@ -1,5 +1,5 @@
 import { replay } from '../../platform/domain/decider';
-import { DomainError } from '../../platform/domain/domain-error';
+import { DomainError } from '../../platform/domain/errors';
 import { given } from '../../platform/testing/given-when-then';
 import { terms } from './billing-fixtures';
 import { type PlanEvent, planDecider } from './plan.decider';
@@ -93,13 +93,13 @@ describe('plan decider', () => {
 
     it('refuses edits and activation until restored (409)', () => {
       const edit = refusal(history, { type: 'UpdatePlan', at, changes: { priceCents: 1 } });
-      expect([edit.httpStatus, edit.message]).toEqual([409, 'This plan is archived. Restore the plan before editing it.']);
-      expect(refusal(history, { type: 'SetPlanActive', at, active: true }).httpStatus).toBe(409);
+      expect([edit.kind, edit.message]).toEqual(['conflict', 'This plan is archived. Restore the plan before editing it.']);
+      expect(refusal(history, { type: 'SetPlanActive', at, active: true }).kind).toBe('conflict');
     });
 
     it('refuses a new plan with its slug, saying it can be restored (409)', () => {
       const again = refusal(history, { type: 'CreatePlan', at, planId: 'pro', terms: terms(), isActive: true });
-      expect([again.httpStatus, again.field]).toEqual([409, 'slug']);
+      expect([again.kind, again.field]).toEqual(['conflict', 'slug']);
       expect(again.message).toMatch(/archived.*Restore it/);
     });
 

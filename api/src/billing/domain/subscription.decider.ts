@@ -1,6 +1,6 @@
 import type { BillingCycle } from '../../../../contracts/src/billing/billing.contract';
 import { type Decider, unreachable } from '../../platform/domain/decider';
-import { DomainError } from '../../platform/domain/domain-error';
+import { ruleBroken } from '../../platform/domain/errors';
 import { type Entitlements, entitlementsOf, FREE_PLAN_ID, type PlanTerms, sameEntitlements } from './plan';
 
 export type PaymentProviderName = 'stripe' | 'simulated';
@@ -98,7 +98,7 @@ export type SubscriptionEvent =
   | { type: 'SubscriptionExpired'; data: { planId: string; reason: 'period-ended' | 'grace-ended' | 'provider-ended' | 'account-deleted' } }
   | { type: 'EntitlementsChanged'; data: Changed['entitlements'] };
 
-const noSubscription = () => new DomainError(400, 'You are on the free plan: there is no paid subscription to change.');
+const noSubscription = () => ruleBroken('You are on the free plan: there is no paid subscription to change.');
 
 function paid(state: SubscriptionState): PaidPeriod {
   if (!state.paid) throw noSubscription();
@@ -145,8 +145,8 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
   decide(command, state) {
     switch (command.type) {
       case 'StartCheckout': {
-        if (state.paid) throw new DomainError(400, 'You already have a paid subscription: change its plan instead.');
-        if (command.planId === FREE_PLAN_ID) throw new DomainError(400, 'You are already on the free plan.');
+        if (state.paid) throw ruleBroken('You already have a paid subscription: change its plan instead.');
+        if (command.planId === FREE_PLAN_ID) throw ruleBroken('You are already on the free plan.');
         const { sessionId, planId, cycle, provider } = command;
         return [{ type: 'CheckoutStarted', data: { sessionId, planId, cycle, provider } }];
       }
@@ -176,7 +176,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
       case 'ChangePlan': {
         const current = paid(state);
         const { planId, terms } = command.plan;
-        if (state.status === 'past_due') throw new DomainError(400, 'Your last payment failed: update your payment before changing plans.');
+        if (state.status === 'past_due') throw ruleBroken('Your last payment failed: update your payment before changing plans.');
         if (planId === current.planId) {
           // Choosing the current plan again undoes a scheduled downgrade or cancellation.
           if (current.scheduledPlanId)

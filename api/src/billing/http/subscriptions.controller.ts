@@ -13,7 +13,7 @@ import {
   VerifyCheckoutRequest,
 } from '../../../../contracts/src/billing/billing.contract';
 import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
-import { DomainError } from '../../platform/domain/domain-error';
+import { notFound } from '../../platform/domain/errors';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
 import { text } from '../../../../contracts/src/common/fields';
@@ -26,8 +26,6 @@ import {
   type SubscribeOutcome,
   VerifyCheckout,
 } from '../application/subscription.handlers';
-
-const notFound = () => new DomainError(404, 'The requested resource was not found.');
 
 /** A checkout session's id, as the payment provider made it. */
 const checkoutId = new ZodPipe(text('Checkout id', { max: 255 }));

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import Stripe from 'stripe';
 import type { Migration } from '../../platform/database/migrations';
-import { DomainError } from '../../platform/domain/domain-error';
+import { DomainError, conflict, notFound, ruleBroken } from '../../platform/domain/errors';
 import { logger } from '../../platform/logging/logger';
 import { checkoutSnapshotOf, StripePayments } from '../../platform/payments/payment-provider';
 import { BillingContext, paymentIdFor } from '../application/billing-context';
@@ -57,13 +57,13 @@ export class StripeWebhooks {
   async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
     const provider = this.billing.provider;
     const secret = this.billing.config.STRIPE_WEBHOOK_SECRET;
-    if (!(provider instanceof StripePayments) || !secret) throw new DomainError(404, 'The requested resource was not found.');
-    if (!rawBody || !signature) throw new DomainError(400, 'Missing Stripe signature.');
+    if (!(provider instanceof StripePayments) || !secret) throw notFound();
+    if (!rawBody || !signature) throw ruleBroken('Missing Stripe signature.');
     let event: Stripe.Event;
     try {
       event = provider.stripe.webhooks.constructEvent(rawBody, signature, secret);
     } catch {
-      throw new DomainError(400, 'Invalid Stripe signature.');
+      throw ruleBroken('Invalid Stripe signature.');
     }
     const pool = this.billing.database.pool;
     const { rowCount } = await pool.query('SELECT 1 FROM billing_webhook_events WHERE id = $1', [event.id]);
@@ -72,7 +72,7 @@ export class StripeWebhooks {
       await this.apply(event);
     } catch (error) {
       // Stripe retries whatever is not acknowledged: retry only what may succeed later.
-      if (!(error instanceof DomainError) || error.httpStatus === 409) throw error;
+      if (!(error instanceof DomainError) || error.kind === 'conflict') throw error;
       logger.warn({ err: error, event: event.id, type: event.type }, 'Stripe event refused by the billing rules; acknowledged');
     }
     await pool.query('INSERT INTO billing_webhook_events (id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING', [event.id, event.type]);
@@ -123,7 +123,7 @@ export class StripeWebhooks {
         const target = (typeof charge.payment_intent === 'string' ? charge.payment_intent : null) ?? charge.id;
         const paymentId = (await this.queries.paymentByRefundTarget(target)) ?? (await this.queries.paymentByRefundTarget(charge.id));
         // Not known yet (the invoice news is still on its way): Stripe retries on an error.
-        if (!paymentId) throw new DomainError(409, 'The refunded payment is not known yet; retry later.');
+        if (!paymentId) throw conflict('The refunded payment is not known yet; retry later.');
         let position = 0;
         for (const refund of charge.refunds?.data ?? []) {
           const result = await this.billing.payments.execute(paymentId, {

@@ -6,7 +6,7 @@ import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { type DesktopRelease, type ModelPlan, ReleaseFields, UPLOAD_LIMITS } from '../../../../contracts/src/catalog/catalog.contract';
-import { DomainError } from '../../platform/domain/domain-error';
+import { DomainError, notFound, ruleBroken } from '../../platform/domain/errors';
 import { ZodPipe } from '../../platform/http/validation';
 import { alone } from '../../platform/database/transaction';
 import { logger } from '../../platform/logging/logger';
@@ -16,9 +16,8 @@ import { CatalogContext, storageUnavailable } from './catalog-context';
 import { CatalogQueries } from './catalog-queries';
 import { ModelPlans } from './model-plans';
 
-const notFound = () => new DomainError(404, 'The requested resource was not found.');
 /** busboy could not read the body: a part header it refuses, or a body that ends inside a part. */
-const unreadableForm = () => new DomainError(400, 'The form could not be read: send the release as multipart/form-data, the file last.');
+const unreadableForm = () => ruleBroken('The form could not be read: send the release as multipart/form-data, the file last.');
 
 /** Staff actions on published models and desktop releases; each is a command on its stream. */
 @Injectable()
@@ -51,7 +50,7 @@ export class CatalogAdmin {
     const wanted = new Set(names);
     const models = (await this.queries.adminModels()).filter((m) => m.status !== 'processing');
     const unknown = [...wanted].filter((name) => !models.some((m) => m.name === name));
-    if (unknown.length) throw new DomainError(400, `There is no model named ${unknown.join(', ')}.`, 'allowed_models');
+    if (unknown.length) throw ruleBroken(`There is no model named ${unknown.join(', ')}.`, 'allowed_models');
     const changes = models
       .filter((m) => wanted.has(m.name) !== m.allowedPlans.includes(planId))
       .map((m) => ({ id: m.id, plans: wanted.has(m.name) ? [...m.allowedPlans, planId] : m.allowedPlans.filter((p) => p !== planId) }));
@@ -95,7 +94,7 @@ export class CatalogAdmin {
   async delete(modelId: string, at: Date): Promise<void> {
     const { state } = await this.catalog.models.load(modelId);
     if (state.status === 'none' || state.status === 'failed' || state.status === 'deleted') throw notFound();
-    if (state.status === 'processing') throw new DomainError(400, 'The model is still being uploaded.');
+    if (state.status === 'processing') throw ruleBroken('The model is still being uploaded.');
     const keys = state.files.map((f) => f.objectKey);
     const { position } = await this.catalog.models.execute(
       modelId,
@@ -116,7 +115,7 @@ export class CatalogAdmin {
       try {
         parser = busboy({ headers: request.headers, limits: { files: 1, fileSize: UPLOAD_LIMITS.maxFileBytes, fieldSize: 64 * 1024 } });
       } catch {
-        reject(new DomainError(400, 'Send the release as multipart/form-data.'));
+        reject(ruleBroken('Send the release as multipart/form-data.'));
         return;
       }
       parser.on('field', (name, value) => (fields[name] = value));
@@ -131,7 +130,7 @@ export class CatalogAdmin {
       parser.on(
         'close',
         AsyncResource.bind(() => {
-          if (!done) return reject(new DomainError(400, 'Choose the installer file.', 'file'));
+          if (!done) return reject(ruleBroken('Choose the installer file.', 'file'));
           done.then(resolve, reject);
         }),
       );
@@ -167,7 +166,7 @@ export class CatalogAdmin {
     stream.on('error', (error: Error) => (broken = error));
     const { version, release_notes: releaseNotes } = new ZodPipe(ReleaseFields).transform(fields);
     const { state } = await this.catalog.releases.load(version);
-    if (state.status !== 'none') throw new DomainError(400, 'This version has already been uploaded.', 'version');
+    if (state.status !== 'none') throw ruleBroken('This version has already been uploaded.', 'version');
     const objectKey = `releases/${version}/${fileName}`;
     const hash = createHash('sha256');
     let size = 0;

@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { DATABASE, type Database } from '../../platform/database/database';
 import type { Migration } from '../../platform/database/migrations';
 import { AggregateRepository } from '../../platform/domain/aggregate-repository';
-import { DomainError } from '../../platform/domain/domain-error';
+import { unavailable } from '../../platform/domain/errors';
 import { EVENT_STORE, type EventStore, type UniqueValue } from '../../platform/event-store/event-store.port';
 import { logger } from '../../platform/logging/logger';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../platform/storage/object-storage';
@@ -91,5 +91,4 @@ export class CatalogContext {
   }
 }
 
-export const storageUnavailable = () =>
-  new DomainError(503, 'File storage is unavailable, so nothing was saved. Please try again shortly.');
+export const storageUnavailable = () => unavailable('File storage is unavailable, so nothing was saved. Please try again shortly.');

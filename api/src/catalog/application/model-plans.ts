@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BillingQueries } from '../../billing/application/billing-queries';
-import { DomainError } from '../../platform/domain/domain-error';
+import { ruleBroken } from '../../platform/domain/errors';
 
 /**
  * Which plans a model may be opened to: the billing plans that exist and are not archived,
@@ -21,6 +21,6 @@ export class ModelPlans {
     if (wanted.length === 0) return;
     const live = new Set((await this.billing.adminPlans(undefined, false)).map((plan) => plan.id));
     const unknown = [...new Set(wanted)].filter((plan) => !live.has(plan));
-    if (unknown.length) throw new DomainError(400, `There is no plan ${unknown.map((p) => `"${p}"`).join(', ')}.`, field);
+    if (unknown.length) throw ruleBroken(`There is no plan ${unknown.map((p) => `"${p}"`).join(', ')}.`, field);
   }
 }

@@ -14,7 +14,7 @@ import {
   uploadMessages,
   type UploadResponse,
 } from '../../../../contracts/src/catalog/catalog.contract';
-import { DomainError } from '../../platform/domain/domain-error';
+import { DomainError, conflict, notFound, ruleBroken } from '../../platform/domain/errors';
 import { UniqueValueTakenError } from '../../platform/event-store/event-store.errors';
 import { ValidationFailed, ZodPipe } from '../../platform/http/validation';
 import type { ModelDescription, StoredFile } from '../domain/model.decider';
@@ -293,8 +293,8 @@ export class ModelUploads {
   async partUrl(uploadId: string, fileName: string, part: number): Promise<{ url: string; expires_at: string }> {
     const session = await this.session(uploadId);
     const file = session.files.find((f) => f.name === fileName);
-    if (!file) throw new DomainError(400, 'This file is not part of the upload.', 'file');
-    if (part > Math.ceil(file.size / session.partSize)) throw new DomainError(400, 'The file has no such part.', 'part');
+    if (!file) throw ruleBroken('This file is not part of the upload.', 'file');
+    if (part > Math.ceil(file.size / session.partSize)) throw ruleBroken('The file has no such part.', 'part');
     const seconds = 3600;
     const url = await this.catalog.storage.partUrl(file.key, file.storageUploadId, part, seconds);
     return { url, expires_at: new Date(Date.now() + seconds * 1000).toISOString() };
@@ -307,7 +307,7 @@ export class ModelUploads {
   async completeResumable(uploadId: string, at: Date): Promise<UploadResponse> {
     const session = await this.session(uploadId);
     const { state } = await this.catalog.models.load(session.modelId);
-    if (state.status !== 'processing') throw new DomainError(400, 'This upload has already ended.');
+    if (state.status !== 'processing') throw ruleBroken('This upload has already ended.');
     const problems: FileError[] = [];
     const stored: StoredFile[] = [];
     try {
@@ -359,13 +359,13 @@ export class ModelUploads {
   }
 
   private async session(uploadId: string) {
-    if (!isUuid(uploadId)) throw new DomainError(404, 'The requested resource was not found.');
+    if (!isUuid(uploadId)) throw notFound();
     const { rows } = await this.catalog.database.pool.query<{
       model_id: string;
       part_size: string;
       files: { name: string; size: number; sha256: string; key: string; storageUploadId: string }[];
     }>('SELECT model_id, part_size, files FROM catalog_resumable_uploads WHERE id = $1', [uploadId]);
-    if (!rows[0]) throw new DomainError(404, 'The requested resource was not found.');
+    if (!rows[0]) throw notFound();
     return { modelId: rows[0].model_id, partSize: Number(rows[0].part_size), files: rows[0].files };
   }
 
@@ -405,7 +405,7 @@ export class ModelUploads {
     await this.catalog.kept(stored.map((f) => f.objectKey));
     await this.catalog.caughtUp(position);
     if (state.status === 'none' || state.status === 'failed' || state.status === 'deleted')
-      throw new DomainError(409, 'The upload ended before it could be published.');
+      throw conflict('The upload ended before it could be published.');
     return {
       model_id: modelId,
       model_name: fields?.name ?? state.model.name,

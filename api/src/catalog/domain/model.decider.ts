@@ -1,6 +1,6 @@
 import type { ModelPlan } from '../../../../contracts/src/catalog/catalog.contract';
 import { type Decider, unreachable } from '../../platform/domain/decider';
-import { DomainError } from '../../platform/domain/domain-error';
+import { conflict, notFound, ruleBroken } from '../../platform/domain/errors';
 
 export interface ModelDescription {
   name: string;
@@ -47,8 +47,6 @@ interface Known {
 export type ModelState =
   { status: 'none' } | ({ status: 'processing' | 'active' | 'inactive' } & Known) | ({ status: 'failed' | 'deleted' } & Known);
 
-const notFound = () => new DomainError(404, 'The requested resource was not found.');
-
 type LiveModel = { status: 'processing' | 'active' | 'inactive' } & Known;
 
 function live(state: ModelState): LiveModel {
@@ -68,7 +66,7 @@ export const modelDecider: Decider<ModelCommand, ModelEvent, ModelState> = {
   decide(command, state) {
     switch (command.type) {
       case 'StartUpload':
-        if (state.status !== 'none') throw new DomainError(409, 'This model already exists.');
+        if (state.status !== 'none') throw conflict('This model already exists.');
         return [
           { type: 'ModelUploadStarted', data: { modelId: command.modelId, model: command.model, allowedPlans: command.allowedPlans } },
         ];
@@ -87,7 +85,7 @@ export const modelDecider: Decider<ModelCommand, ModelEvent, ModelState> = {
       }
       case 'SetStatus': {
         const model = live(state);
-        if (model.status === 'processing') throw new DomainError(400, 'The model is still being uploaded.');
+        if (model.status === 'processing') throw ruleBroken('The model is still being uploaded.');
         if ((model.status === 'active') === command.active) return [];
         return [{ type: command.active ? 'ModelReactivated' : 'ModelDeactivated', data: {} }];
       }

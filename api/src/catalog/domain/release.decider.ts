@@ -1,5 +1,5 @@
 import { type Decider, unreachable } from '../../platform/domain/decider';
-import { DomainError } from '../../platform/domain/domain-error';
+import { notFound, ruleBroken } from '../../platform/domain/errors';
 
 export interface ReleaseFile {
   version: string;
@@ -33,11 +33,11 @@ export const releaseDecider: Decider<ReleaseCommand, ReleaseEvent, ReleaseState>
 
   decide(command, state) {
     if (command.type === 'UploadRelease') {
-      if (state.status !== 'none') throw new DomainError(400, 'This version has already been uploaded.', 'version');
+      if (state.status !== 'none') throw ruleBroken('This version has already been uploaded.', 'version');
       const { version, releaseNotes, objectKey, fileName, size, sha256 } = command;
       return [{ type: 'ReleaseUploaded', data: { version, releaseNotes, objectKey, fileName, size, sha256 } }];
     }
-    if (state.status === 'none') throw new DomainError(404, 'The requested resource was not found.');
+    if (state.status === 'none') throw notFound();
     const version = state.file.version;
     switch (command.type) {
       case 'MarkStable':

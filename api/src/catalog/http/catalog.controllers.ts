@@ -32,7 +32,7 @@ import {
 } from '../../../../contracts/src/catalog/catalog.contract';
 import { BillingQueries } from '../../billing/application/billing-queries';
 import { AuthGuard, type Caller, CurrentCaller, StaffGuard } from '../../identity/http/auth.guard';
-import { DomainError } from '../../platform/domain/domain-error';
+import { forbidden, notFound } from '../../platform/domain/errors';
 import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
@@ -44,7 +44,6 @@ import { ModelUploads } from '../application/model-uploads';
 const uploadIdPipe = new ZodPipe(uuid('Upload id'));
 const modelIdPipe = new ZodPipe(uuid('Model id'));
 
-const notFound = () => new DomainError(404, 'The requested resource was not found.');
 const LINK_SECONDS = 15 * 60;
 
 /** The console's AI Model Management calls and desktop releases (staff only). */
@@ -267,7 +266,7 @@ export class ModelsController {
   private async allowed(caller: Caller, name: string): Promise<AdminModel> {
     const model = await this.queries.modelByName(name);
     if (!model || model.status !== 'active') throw notFound();
-    if (!model.allowedPlans.includes(caller.user.plan_id as never)) throw new DomainError(403, 'Your plan does not include this model.');
+    if (!model.allowedPlans.includes(caller.user.plan_id as never)) throw forbidden('Your plan does not include this model.');
     return model;
   }
 }
@@ -290,7 +289,7 @@ export class DownloadsController {
   @Route({ summary: 'The current desktop version (public).', response: DesktopAppInfo, errors: [404] })
   async desktopAppInfo(): Promise<DesktopAppInfo> {
     const release = await this.queries.currentRelease();
-    if (!release) throw new DomainError(404, 'No version available for download');
+    if (!release) throw notFound('No version available for download');
     return { version: release.version, download_url: `/api/v1/downloads/desktop-app/${encodeURIComponent(release.file_name)}` };
   }
 
@@ -303,10 +302,9 @@ export class DownloadsController {
   })
   async desktopApp(@CurrentCaller() caller: Caller, @Res() response: Response): Promise<void> {
     const plan = await this.billing.planInfo(caller.userId);
-    if (!plan.download_info.download_access)
-      throw new DomainError(403, 'Your plan does not include the desktop app. Upgrade to download it.');
+    if (!plan.download_info.download_access) throw forbidden('Your plan does not include the desktop app. Upgrade to download it.');
     const release = await this.queries.currentRelease();
-    if (!release) throw new DomainError(404, 'No version available for download');
+    if (!release) throw notFound('No version available for download');
     const body = await this.catalog.storage.read(release.object_key).catch(() => {
       throw storageUnavailable();
     });

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError } from '../../platform/domain/domain-error';
+import { ruleBroken } from '../../platform/domain/errors';
 import { hashPassword, verifyPassword } from '../infrastructure/password-hasher';
 import { IdentityContext } from './identity-context';
 
@@ -22,7 +22,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword, vo
     const { users, sessions } = this.identity;
     const { state } = await users.load(userId);
     if (state.status !== 'active' || !(await verifyPassword(oldPassword, state.passwordHash))) {
-      throw new DomainError(400, 'Current password is incorrect.', 'old_password');
+      throw ruleBroken('Current password is incorrect.', 'old_password');
     }
     await users.execute(userId, { type: 'ChangePassword', at, passwordHash: await hashPassword(newPassword), keptSessionId: sessionId });
     await sessions.revokeAll(userId, 'password-changed', at, sessionId);

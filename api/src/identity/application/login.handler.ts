@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthResponse } from '../../../../contracts/src/identity/account.contract';
-import { DomainError } from '../../platform/domain/domain-error';
+import { ruleBroken } from '../../platform/domain/errors';
 import { accountDeactivated } from '../domain/user.errors';
 import { dummyHash, verifyPassword } from '../infrastructure/password-hasher';
 import { IdentityContext } from './identity-context';
@@ -15,7 +15,7 @@ export class Login {
   ) {}
 }
 
-export const badCredentials = () => new DomainError(400, 'Invalid email or password.');
+export const badCredentials = () => ruleBroken('Invalid email or password.');
 
 /**
  * Signs in. An unknown email, a deleted account and a wrong password all get the same

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError } from '../../platform/domain/errors';
 import { logger } from '../../platform/logging/logger';
 import { resetTokenInvalid } from '../domain/user.errors';
 import { hashPassword } from '../infrastructure/password-hasher';
@@ -80,7 +81,7 @@ export class ConfirmPasswordResetHandler implements ICommandHandler<ConfirmPassw
       });
     } catch (error) {
       // An unknown or deleted user looks the same as a bad token.
-      if ((error as { httpStatus?: number }).httpStatus === 404) throw resetTokenInvalid();
+      if (error instanceof DomainError && error.kind === 'not_found') throw resetTokenInvalid();
       throw error;
     }
     await this.identity.sessions.revokeAll(userId, 'password-reset', at);

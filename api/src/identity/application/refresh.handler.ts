@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { RefreshResponse } from '../../../../contracts/src/identity/account.contract';
-import { DomainError } from '../../platform/domain/domain-error';
+import { unauthenticated } from '../../platform/domain/errors';
 import { IdentityContext } from './identity-context';
 import { SessionIssuer } from './session-issuer';
 
@@ -11,7 +11,7 @@ export class Refresh {
   ) {}
 }
 
-export const sessionEnded = () => new DomainError(401, 'Your session has ended. Please sign in again.');
+export const sessionEnded = () => unauthenticated('Your session has ended. Please sign in again.');
 
 /**
  * Spends a refresh token for a new pair. A token already spent means it leaked: the whole

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthResponse } from '../../../../contracts/src/identity/account.contract';
-import { DomainError } from '../../platform/domain/domain-error';
+import { ruleBroken } from '../../platform/domain/errors';
 import { UniqueValueTakenError } from '../../platform/event-store/event-store.errors';
 import { hashPassword } from '../infrastructure/password-hasher';
 import { IdentityContext } from './identity-context';
@@ -43,8 +43,8 @@ export class RegisterHandler implements ICommandHandler<Register, AuthResponse> 
       await vault.destroyKey(userId); // nothing was written with it
       if (error instanceof UniqueValueTakenError) {
         throw error.scope === 'user-email'
-          ? new DomainError(400, 'A user with this email already exists.', 'email')
-          : new DomainError(400, 'A user with that username already exists.', 'username');
+          ? ruleBroken('A user with this email already exists.', 'email')
+          : ruleBroken('A user with that username already exists.', 'username');
       }
       throw error;
     }

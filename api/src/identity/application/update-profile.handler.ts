@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { User } from '../../../../contracts/src/identity/account.contract';
-import { DomainError } from '../../platform/domain/domain-error';
+import { ruleBroken } from '../../platform/domain/errors';
 import { UniqueValueTakenError } from '../../platform/event-store/event-store.errors';
 import type { UniqueValue } from '../../platform/event-store/event-store.port';
 import { IdentityContext } from './identity-context';
@@ -55,8 +55,8 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, User
     } catch (error) {
       if (error instanceof UniqueValueTakenError) {
         throw error.scope === 'user-email'
-          ? new DomainError(400, 'A user with this email already exists.', 'email')
-          : new DomainError(400, 'A user with that username already exists.', 'username');
+          ? ruleBroken('A user with this email already exists.', 'email')
+          : ruleBroken('A user with that username already exists.', 'username');
       }
       throw error;
     }

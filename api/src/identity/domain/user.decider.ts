@@ -1,6 +1,7 @@
 import { type Decider, unreachable } from '../../platform/domain/decider';
 import type { UserCommand } from './user.commands';
-import { accountDeactivated, alreadyRegistered, resetTokenInvalid, userNotFound } from './user.errors';
+import { notFound } from '../../platform/domain/errors';
+import { accountDeactivated, alreadyRegistered, resetTokenInvalid } from './user.errors';
 import type { UserEvent } from './user.events';
 
 interface Registered {
@@ -18,7 +19,7 @@ export type UserState =
   { status: 'unregistered' } | ({ status: 'active' } & Registered) | ({ status: 'deactivated' } & Registered) | { status: 'deleted' };
 
 function existing(state: UserState): Extract<UserState, { status: 'active' | 'deactivated' }> {
-  if (state.status === 'unregistered' || state.status === 'deleted') throw userNotFound();
+  if (state.status === 'unregistered' || state.status === 'deleted') throw notFound();
   return state;
 }
 

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable, createParamDecorator } from '@nestjs/common';
 import type { Request } from 'express';
-import { DomainError } from '../../platform/domain/domain-error';
+import { forbidden, unauthenticated } from '../../platform/domain/errors';
 import { requestContext } from '../../platform/logging/logger';
 import type { GuardAnswers } from '../../platform/http/openapi/route-inputs';
 import { IdentityContext } from '../application/identity-context';
@@ -19,8 +19,6 @@ export interface Caller {
 
 type AuthedRequest = Request & { caller?: Caller };
 
-export const notSignedIn = () => new DomainError(401, 'Authentication required. Please log in.');
-
 /**
  * Requires a valid bearer token whose session is still open: signing out, a password
  * change or reset, deactivation and refresh-token theft all end access at once, not when
@@ -36,7 +34,7 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
     const caller = await this.callerOf(request);
-    if (!caller) throw notSignedIn();
+    if (!caller) throw unauthenticated();
     request.caller = caller;
     const store = requestContext.getStore();
     if (store) Object.assign(store, { userId: caller.userId, isStaff: caller.isStaff });
@@ -77,8 +75,7 @@ export class StaffGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     await this.auth.canActivate(context);
-    if (!context.switchToHttp().getRequest<AuthedRequest>().caller?.isStaff)
-      throw new DomainError(403, 'Access denied. Admin privileges required.');
+    if (!context.switchToHttp().getRequest<AuthedRequest>().caller?.isStaff) throw forbidden('Access denied. Admin privileges required.');
     return true;
   }
 }

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadat
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
-import { DomainError } from '../../platform/domain/domain-error';
+import { tooManyRequests } from '../../platform/domain/errors';
 import type { GuardAnswers } from '../../platform/http/openapi/route-inputs';
 
 const BUCKET = 'rate-limit-bucket';
@@ -44,7 +44,7 @@ export class RateLimitGuard implements CanActivate {
         .switchToHttp()
         .getResponse<Response>()
         .setHeader('Retry-After', String(Math.ceil((window.resetAt - now) / 1000)));
-      throw new DomainError(429, 'Too many requests. Please try again later.');
+      throw tooManyRequests();
     }
     return true;
   }

@@ -4,10 +4,8 @@ import type { ProjectionStatus } from '../../../../contracts/src/operations/oper
 import { type ConsumerStatus, consumerStatus } from '../../../../projections/src/runner/consumer-status';
 import { logConsumerNames } from '../../health/projection-health';
 import { DATABASE, type Database } from '../../platform/database/database';
-import { DomainError } from '../../platform/domain/domain-error';
+import { notFound } from '../../platform/domain/errors';
 import { KAFKA } from '../../platform/platform.module';
-
-export const projectionNotFound = () => new DomainError(404, 'The requested resource was not found.');
 
 /** How each projection and the relay are doing, for staff: health's view plus the error text. */
 @Injectable()
@@ -33,7 +31,7 @@ export class ProjectionStatuses {
 
   /** @throws 404 for a name this deployment does not run. */
   known(name: string): void {
-    if (!this.names.includes(name)) throw projectionNotFound();
+    if (!this.names.includes(name)) throw notFound();
   }
 }
 

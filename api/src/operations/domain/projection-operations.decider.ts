@@ -1,5 +1,5 @@
 import { type Decider, unreachable } from '../../platform/domain/decider';
-import { DomainError } from '../../platform/domain/domain-error';
+import { conflict, ruleBroken } from '../../platform/domain/errors';
 import type { ProjectionOperationsEvent } from './projection-operations.events';
 
 /** The event a consumer is stuck on, as its runner recorded it. */
@@ -25,8 +25,8 @@ export interface ProjectionOperationsState {
 }
 
 export const notStuckThere = (projection: string, position: number) =>
-  new DomainError(409, `${projection} is not stuck at position ${position}: only the event it cannot get past can be skipped.`, 'position');
-export const reasonRequired = () => new DomainError(400, 'Reason is required', 'reason');
+  conflict(`${projection} is not stuck at position ${position}: only the event it cannot get past can be skipped.`, 'position');
+export const reasonRequired = () => ruleBroken('Reason is required', 'reason');
 
 /**
  * Decisions about one log consumer. Skipping is the only way past an event it cannot apply

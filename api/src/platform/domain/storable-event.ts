@@ -1,5 +1,5 @@
 import { isCleanText } from '../../../../contracts/src/common/fields';
-import { DomainError } from './domain-error';
+import { ruleBroken } from './errors';
 
 /**
  * The last guard before the log: no event is appended that a read model could not write.
@@ -22,7 +22,7 @@ export function assertStorable(value: unknown, path = 'data'): void {
 }
 
 const unstorable = (path: string) => {
-  const error = new DomainError(400, 'The request holds characters or numbers that cannot be stored.');
+  const error = ruleBroken('The request holds characters or numbers that cannot be stored.');
   error.cause = path; // for the log; the caller sees no internals
   return error;
 };

@@ -1,4 +1,4 @@
-import { DomainError } from './domain-error';
+import { DomainError } from './errors';
 import { assertStorable } from './storable-event';
 
 describe('assertStorable: the guard in front of the log', () => {
@@ -18,7 +18,7 @@ describe('assertStorable: the guard in front of the log', () => {
     try {
       assertStorable(data);
     } catch (error) {
-      expect((error as DomainError).httpStatus).toBe(400);
+      expect((error as DomainError).kind).toBe('rule_broken');
     }
   });
 });

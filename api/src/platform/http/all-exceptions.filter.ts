@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError } from '../domain/domain-error';
+import { DomainError, type DomainErrorKind } from '../domain/errors';
 import { EventStoreError } from '../event-store/event-store.errors';
 import { logger } from '../logging/logger';
 import { defaultMessage, type ErrorBody } from './error-body';
@@ -8,8 +8,8 @@ import { ValidationFailed } from './validation';
 
 /**
  * The one place where errors become HTTP answers, all in the spec's error body. Domain
- * errors say their own status; anything unexpected is logged in full and answered with a
- * plain 500 that reveals nothing.
+ * errors say their kind and this maps it to a status; anything unexpected is logged in full
+ * and answered with a plain 500 that reveals nothing.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -21,12 +21,25 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 }
 
+/** The only place a domain error's kind becomes an HTTP status. */
+export const STATUS_OF: Record<DomainErrorKind, number> = {
+  rule_broken: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many_requests: 429,
+  unavailable: 503,
+};
+
 export function toHttp(exception: unknown): { status: number; body: ErrorBody } {
   if (exception instanceof ValidationFailed) return { status: 400, body: exception.body };
   if (exception instanceof DomainError) {
-    const body: ErrorBody = { message: exception.message };
-    if (exception.field) body.errors = { [exception.field]: [exception.message] };
-    return { status: exception.httpStatus, body };
+    const status = STATUS_OF[exception.kind];
+    const message = exception.detail ?? defaultMessage(status);
+    const body: ErrorBody = { message };
+    if (exception.field) body.errors = { [exception.field]: [message] };
+    return { status, body };
   }
   if (exception instanceof EventStoreError) return { status: exception.httpStatus, body: { message: exception.message } };
   if (exception instanceof HttpException) {

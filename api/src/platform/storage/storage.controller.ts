@@ -1,10 +1,10 @@
 import { Controller, Get, HttpCode, Inject, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError } from '../domain/domain-error';
+import { forbidden, notFound } from '../domain/errors';
 import { Undocumented } from '../http/openapi/route-contract';
 import { LocalDiskStorage, OBJECT_STORAGE, type ObjectStorage } from './object-storage';
 
-const denied = () => new DomainError(403, 'This link is not valid or has expired.');
+const denied = () => forbidden('This link is not valid or has expired.');
 
 /**
  * Answers the local-disk storage's signed URLs (embedded mode), as S3 answers its own:
@@ -37,7 +37,7 @@ export class StorageController {
   }
 
   private local(): LocalDiskStorage {
-    if (!(this.storage instanceof LocalDiskStorage)) throw new DomainError(404, 'The requested resource was not found.');
+    if (!(this.storage instanceof LocalDiskStorage)) throw notFound();
     return this.storage;
   }
 }

@@ -1,0 +1,50 @@
+/**
+ * What kind of "no" the domain said. The kind is all the domain knows; which HTTP status it
+ * becomes is decided once, in the exception filter (platform/http/all-exceptions.filter.ts).
+ */
+export type DomainErrorKind =
+  | 'not_found'
+  | 'conflict'
+  /** Invalid input or a business rule refused it. */
+  | 'rule_broken'
+  | 'forbidden'
+  /** No session, or it ended. */
+  | 'unauthenticated'
+  | 'too_many_requests'
+  /** A dependency (storage, mail, the plan list) is down: try again later. */
+  | 'unavailable';
+
+/**
+ * A rule of the domain said no. Carries its kind, the text the user sees when the throw
+ * site has a more precise one than the spec's default for that kind, and optionally the
+ * field it is about; the exception filter turns it into the error body.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    /** The user's text; without one the answer carries the spec's default for the status. */
+    readonly detail?: string,
+    readonly field?: string,
+  ) {
+    // The kind stands in for a missing detail so logs and tests still read what went wrong.
+    super(detail ?? kind.replace(/_/g, ' '));
+    this.name = 'DomainError';
+  }
+}
+
+/** Nothing there (or nothing the caller may know of): the spec's one "not found" text. */
+export const notFound = (detail?: string) => new DomainError('not_found', detail);
+
+/** The state changed under the request, or it clashes with something that exists. */
+export const conflict = (detail: string, field?: string) => new DomainError('conflict', detail, field);
+
+/** Invalid input, or a business rule refuses the request. */
+export const ruleBroken = (detail: string, field?: string) => new DomainError('rule_broken', detail, field);
+
+export const forbidden = (detail?: string) => new DomainError('forbidden', detail);
+
+export const unauthenticated = (detail?: string) => new DomainError('unauthenticated', detail);
+
+export const tooManyRequests = (detail?: string) => new DomainError('too_many_requests', detail);
+
+export const unavailable = (detail?: string) => new DomainError('unavailable', detail);
