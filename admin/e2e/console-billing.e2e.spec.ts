@@ -118,8 +118,6 @@ describe('staff console: plans and payments (real browser)', () => {
     await page.getByLabel('Slug').fill(slug);
     await page.getByLabel('Monthly price (USD)').fill('12.5');
     await page.getByLabel('Max clients per network').fill('999');
-    // Models are the catalog's to give, to the plans the access matrix has columns for.
-    await page.getByText('Models are given to the Free, Pro and Enterprise plans, here or in AI Model Management.').waitFor();
     for (const feature of features) await page.getByRole('checkbox', { name: feature, exact: true }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Plan created successfully').waitFor();
