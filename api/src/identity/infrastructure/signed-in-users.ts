@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { type HeldConnection, holdConnection } from '../../platform/database/held-connection';
+import { type HeldConnection, holdListener } from '../../platform/database/held-connection';
 import { logger } from '../../platform/logging/logger';
 import type { UserRow } from '../application/user-directory';
 
@@ -109,22 +109,17 @@ export class SignedInUsers {
 
   private startListening(): void {
     if (this.listener || this.closed) return;
-    const listener = (async () => {
-      const connection = await holdConnection(this.pool, (error) => {
+    const listener = holdListener(
+      this.pool,
+      IDENTITY_CHANGED_CHANNEL,
+      (payload) => (payload === EVERYONE ? this.clear() : this.forget(payload)),
+      (error) => {
         logger.warn({ err: error }, 'identity LISTEN connection lost; authenticating from the database until it is back');
         this.listening = false;
         this.listener = null;
         this.clear();
-      });
-      connection.client.on('notification', (message) => (message.payload === EVERYONE ? this.clear() : this.forget(message.payload ?? '')));
-      try {
-        await connection.client.query(`LISTEN ${IDENTITY_CHANGED_CHANNEL}`);
-      } catch (error) {
-        connection.release(true);
-        throw error;
-      }
-      return connection;
-    })();
+      },
+    );
     this.listener = listener;
     listener.then(
       (connection) => (this.listening = !this.closed && connection.alive),

@@ -44,3 +44,25 @@ export async function holdConnection(pool: Pool, onLost?: (error: Error) => void
     release: (destroy = false) => release(destroy),
   };
 }
+
+/**
+ * A held connection LISTENing on `channel` (a fixed identifier of ours, never user input):
+ * each notification's payload goes to `onNotification`. When the LISTEN itself fails the
+ * connection is destroyed (its session state is unknown) and the error is thrown.
+ */
+export async function holdListener(
+  pool: Pool,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onLost?: (error: Error) => void,
+): Promise<HeldConnection> {
+  const connection = await holdConnection(pool, onLost);
+  connection.client.on('notification', (message) => onNotification(message.payload ?? ''));
+  try {
+    await connection.client.query(`LISTEN ${channel}`);
+  } catch (error) {
+    connection.release(true);
+    throw error;
+  }
+  return connection;
+}

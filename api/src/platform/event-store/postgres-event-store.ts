@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { NewEvent, RecordedEvent } from '../../../../contracts/src/events/event-envelope';
-import { type HeldConnection, holdConnection } from '../database/held-connection';
+import { type HeldConnection, holdListener } from '../database/held-connection';
 import { APPEND } from './append-statements';
 import { PartialDuplicateAppendError, UniqueValueTakenError, WrongExpectedVersionError } from './event-store.errors';
 import type { AppendOptions, AppendResult, EventStore, ExpectedVersion, UniqueValue } from './event-store.port';
@@ -273,22 +273,19 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  private async listen(): Promise<HeldConnection> {
-    const connection = await holdConnection(this.pool, () => {
-      // The connection died: forget it so the next wait opens a new one.
-      if (this.listener === current) this.listener = null;
-    });
-    const current = this.listener;
-    connection.client.on('notification', () => {
-      for (const wake of [...this.waiters]) wake();
-    });
-    try {
-      await connection.client.query(`LISTEN ${APPENDED_CHANNEL}`);
-    } catch (error) {
-      connection.release(true);
-      throw error;
-    }
-    return connection;
+  private listen(): Promise<HeldConnection> {
+    const listening: Promise<HeldConnection> = holdListener(
+      this.pool,
+      APPENDED_CHANNEL,
+      () => {
+        for (const wake of [...this.waiters]) wake();
+      },
+      () => {
+        // The connection died: forget it so the next wait opens a new one.
+        if (this.listener === listening) this.listener = null;
+      },
+    );
+    return listening;
   }
 
   private toRecorded(row: EventRow): RecordedEvent {
