@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { readFailures } from '../../projections/src/runner/consumer-failures';
-import { eventually } from '../../projections/src/runner/testing/spawn-runner';
-import type { ProjectionsHost } from '../../projections/src/projections-host';
-import { releaseWithHugeVersionPart } from '../../projections/src/testing/poison-events';
-import { quickStall, startWorkers } from '../../projections/src/testing/workers';
+import { readFailures } from '../../api/src/platform/projections/consumer-failures';
+import { eventually } from '../../api/src/platform/projections/testing/spawn-runner';
+import type { ProjectionsHost } from '../../api/src/platform/projections/projections-host';
+import { releaseWithHugeVersionPart } from '../../api/src/testing/poison-events';
+import { quickStall, startWorkers } from '../../api/src/testing/workers';
 import { EVENT_STORE, type EventStore } from '../../api/src/platform/event-store/event-store.port';
 import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';

@@ -1,4 +1,4 @@
-import { checkpointMigrations } from '../../projections/src/runner/checkpoints.schema';
+import { checkpointMigrations } from './platform/projections/checkpoints.schema';
 import { personalDataMigrations } from './identity/infrastructure/personal-data-vault';
 import { sessionMigrations } from './identity/infrastructure/session-store';
 import type { Migration } from './platform/database/migrations';

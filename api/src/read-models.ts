@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { Projection } from '../../projections/src/runner/projection';
+import type { Projection } from './platform/projections/projection';
 import { auditTrailProjection } from './audit/projections/audit-trail.projection';
 import { billingProjection } from './billing/projections/billing.projection';
 import { catalogProjection } from './catalog/projections/catalog.projection';

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../../api/src/platform/config/config';
 import { logger } from '../../api/src/platform/logging/logger';
 import { closeOnSignals } from '../../api/src/main';
 import { PlatformModule } from '../../api/src/platform/platform.module';
-import { ProjectionsModule } from './projections.module';
+import { ProjectionsModule } from '../../api/src/platform/projections/projections.module';
 
 /**
  * The projections worker (full mode): runs the read-model runners and the Kafka relay in

@@ -7,7 +7,7 @@ import { logger } from '../../api/src/platform/logging/logger';
 import { migrations } from '../../api/src/migrations';
 import { loadSecrets } from '../../api/src/platform/config/secrets';
 import { buildReadModels, readModelNames } from '../../api/src/read-models';
-import { rebuildProjection } from './runner/rebuild-projection';
+import { rebuildProjection } from '../../api/src/platform/projections/rebuild-projection';
 
 /**
  * `npm run projections:rebuild -- <name>`: replays the log from position 0 into fresh

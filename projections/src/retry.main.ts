@@ -2,8 +2,8 @@ import { ConfigError, loadConfig } from '../../api/src/platform/config/config';
 import { openDatabase } from '../../api/src/platform/database/database';
 import { migrate } from '../../api/src/platform/database/migrations';
 import { migrations } from '../../api/src/migrations';
-import { requestRetry } from './runner/consumer-failures';
-import { consumerStatus } from './runner/consumer-status';
+import { requestRetry } from '../../api/src/platform/projections/consumer-failures';
+import { consumerStatus } from '../../api/src/platform/projections/consumer-status';
 
 /**
  * `npm run projections:retry -- <name>`: asks the runner of a failing or stalled projection

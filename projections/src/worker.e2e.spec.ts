@@ -5,7 +5,7 @@ import { PostgresEventStore } from '../../api/src/platform/event-store/postgres-
 import { events } from '../../api/src/platform/event-store/testing/an-event';
 import { createTestDatabase, type TestDatabase } from '../../api/src/platform/testing/test-database';
 import { required } from '../../api/src/testing/infra';
-import { eventually } from './runner/testing/spawn-runner';
+import { eventually } from '../../api/src/platform/projections/testing/spawn-runner';
 
 /** The full-mode worker process: read models and the Kafka relay outside the api. */
 describe('projections worker (npm run projections)', () => {

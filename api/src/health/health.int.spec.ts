@@ -2,7 +2,7 @@ import request from 'supertest';
 import { SEEDED_PLANS } from '../billing/application/seed-plans';
 import { infra } from '../testing/infra';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { eventually } from '../../../projections/src/runner/testing/spawn-runner';
+import { eventually } from '../platform/projections/testing/spawn-runner';
 
 describe('GET /api/v1/health/system-status/ against the real servers', () => {
   let subject: TestApp;

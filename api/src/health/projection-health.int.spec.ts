@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { ProjectionsHost } from '../../../projections/src/projections-host';
-import { eventually } from '../../../projections/src/runner/testing/spawn-runner';
-import { releaseWithHugeVersionPart } from '../../../projections/src/testing/poison-events';
-import { quickStall, startWorkers } from '../../../projections/src/testing/workers';
+import type { ProjectionsHost } from '../platform/projections/projections-host';
+import { eventually } from '../platform/projections/testing/spawn-runner';
+import { releaseWithHugeVersionPart } from '../testing/poison-events';
+import { quickStall, startWorkers } from '../testing/workers';
 import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store.port';
 import { registerAccount } from '../testing/accounts';
 import { startTestApp, type TestApp } from '../testing/test-app';

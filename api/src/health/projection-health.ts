@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import { RELAY_NAME } from '../../../projections/src/relay/kafka-relay';
-import { type ConsumerStatus, consumerStatus } from '../../../projections/src/runner/consumer-status';
+import { RELAY_NAME } from '../platform/messaging/kafka-relay';
+import { type ConsumerStatus, consumerStatus } from '../platform/projections/consumer-status';
 import { type ComponentHealth, probe } from '../platform/health/component-health';
 import { readModelNames } from '../read-models';
 

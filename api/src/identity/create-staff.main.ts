@@ -4,7 +4,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import { RegisterRequest } from '../../../contracts/src/identity/account.contract';
-import { ProjectionsModule } from '../../../projections/src/projections.module';
+import { ProjectionsModule } from '../platform/projections/projections.module';
 import { ConfigError, loadConfig } from '../platform/config/config';
 import { PlatformModule } from '../platform/platform.module';
 import { Register } from './application/register.handler';

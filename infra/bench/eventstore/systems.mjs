@@ -57,8 +57,8 @@ function ourModules() {
     ...require(dist('api/src/platform/event-store/postgres-event-store.js')),
     ...require(dist('api/src/platform/event-store/event-store.schema.js')),
     ...require(dist('api/src/platform/database/migrations.js')),
-    ...require(dist('projections/src/runner/checkpoints.schema.js')),
-    ...require(dist('projections/src/runner/projection-runner.js')),
+    ...require(dist('api/src/platform/projections/checkpoints.schema.js')),
+    ...require(dist('api/src/platform/projections/projection-runner.js')),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { AdminDashboardStats } from '../../../../contracts/src/billing/billing.contract';
-import { readModelSchema } from '../../../../projections/src/runner/projection';
+import { readModelSchema } from '../../platform/projections/projection';
 import { BILLING_PROJECTION } from '../../billing/projections/billing.projection';
 import { USERS_WITH_PLAN } from '../../identity/application/user-directory';
 import { StaffGuard } from '../../identity/http/auth.guard';

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
-import type { Projection } from '../../../../projections/src/runner/projection';
+import type { Projection } from '../../platform/projections/projection';
 
 /**
  * The audit trail: one row per event, answering who did what, when, to which stream and

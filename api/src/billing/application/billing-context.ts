@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { waitForProjection } from '../../../../projections/src/runner/projection-waiter';
+import { waitForProjection } from '../../platform/projections/projection-waiter';
 import { IdentityContext } from '../../identity/application/identity-context';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { DATABASE, type Database } from '../../platform/database/database';

@@ -10,7 +10,7 @@ import {
   type Subscription,
   type UpgradeOption,
 } from '../../../../contracts/src/billing/billing.contract';
-import { readModelSchema } from '../../../../projections/src/runner/projection';
+import { readModelSchema } from '../../platform/projections/projection';
 import { modelNamesOfPlanSql } from '../../catalog/projections/catalog.projection';
 import { USERS_PROJECTION } from '../../identity/projections/users.projection';
 import { DATABASE, type Database } from '../../platform/database/database';

@@ -4,7 +4,7 @@ import { centsOf, type PlanInput, type PlanUpdate } from '../../../../contracts/
 import { ruleBroken } from '../../platform/domain/errors';
 import { type PlanTerms, yearlyPriceOf } from '../domain/plan';
 import type { PlanEvent, PlanState } from '../domain/plan.decider';
-import { readModelSchema } from '../../../../projections/src/runner/projection';
+import { readModelSchema } from '../../platform/projections/projection';
 import { BILLING_PROJECTION } from '../projections/billing.projection';
 import { BillingContext } from './billing-context';
 

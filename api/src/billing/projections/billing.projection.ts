@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
-import type { Projection } from '../../../../projections/src/runner/projection';
+import type { Projection } from '../../platform/projections/projection';
 import { notifyIdentityChanged } from '../../identity/infrastructure/signed-in-users';
 import type { PaymentEvent } from '../domain/payment.decider';
 import type { PlanEvent } from '../domain/plan.decider';

@@ -10,7 +10,7 @@ import { DomainError, notFound, ruleBroken } from '../../platform/domain/errors'
 import { ZodPipe } from '../../platform/http/validation';
 import { alone } from '../../platform/database/transaction';
 import { logger } from '../../platform/logging/logger';
-import { readModelSchema } from '../../../../projections/src/runner/projection';
+import { readModelSchema } from '../../platform/projections/projection';
 import { CATALOG_PROJECTION } from '../projections/catalog.projection';
 import { CatalogContext, storageUnavailable } from './catalog-context';
 import { CatalogQueries } from './catalog-queries';

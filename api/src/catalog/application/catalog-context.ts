@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { waitForProjection } from '../../../../projections/src/runner/projection-waiter';
+import { waitForProjection } from '../../platform/projections/projection-waiter';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { DATABASE, type Database } from '../../platform/database/database';
 import type { Migration } from '../../platform/database/migrations';

@@ -9,7 +9,7 @@ import type {
   ModelPlan,
   ModelStatus,
 } from '../../../../contracts/src/catalog/catalog.contract';
-import { readModelSchema } from '../../../../projections/src/runner/projection';
+import { readModelSchema } from '../../platform/projections/projection';
 import { USERS_PROJECTION } from '../../identity/projections/users.projection';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { CATALOG_PROJECTION } from '../projections/catalog.projection';

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Client } from 'minio';
 import type { AdminPlan } from '../../../../contracts/src/billing/billing.contract';
 import type { AdminModel, ResumableUpload, UploadResponse } from '../../../../contracts/src/catalog/catalog.contract';
-import { eventually } from '../../../../projections/src/runner/testing/spawn-runner';
+import { eventually } from '../../platform/projections/testing/spawn-runner';
 import { Register } from '../../identity/application/register.handler';
 import { registerCustomer, type TestCustomer, TEST_PASSWORD } from '../../testing/accounts';
 import { freePort } from '../../testing/browser';

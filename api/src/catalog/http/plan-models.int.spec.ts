@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AdminPlan, AvailableModel } from '../../../../contracts/src/billing/billing.contract';
 import type { AdminModel, UploadResponse } from '../../../../contracts/src/catalog/catalog.contract';
-import { eventually } from '../../../../projections/src/runner/testing/spawn-runner';
+import { eventually } from '../../platform/projections/testing/spawn-runner';
 import { registerAccount, registerCustomer, type TestCustomer } from '../../testing/accounts';
 import { freePort } from '../../testing/browser';
 import { startTestApp, type TestApp } from '../../testing/test-app';

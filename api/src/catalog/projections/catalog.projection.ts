@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
-import { type Projection, readModelSchema } from '../../../../projections/src/runner/projection';
+import { type Projection, readModelSchema } from '../../platform/projections/projection';
 import { EVERYONE, notifyIdentityChanged } from '../../identity/infrastructure/signed-in-users';
 import type { DownloadEvent } from '../domain/download.decider';
 import type { ModelEvent } from '../domain/model.decider';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { User } from '../../../../contracts/src/identity/account.contract';
-import { waitForProjection } from '../../../../projections/src/runner/projection-waiter';
-import { readModelSchema } from '../../../../projections/src/runner/projection';
+import { waitForProjection } from '../../platform/projections/projection-waiter';
+import { readModelSchema } from '../../platform/projections/projection';
 import { modelNamesOfPlanSql } from '../../catalog/projections/catalog.projection';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { USERS_PROJECTION } from '../projections/users.projection';

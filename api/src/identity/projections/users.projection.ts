@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
-import type { Projection } from '../../../../projections/src/runner/projection';
+import type { Projection } from '../../platform/projections/projection';
 import type { PersonalDataVault } from '../infrastructure/personal-data-vault';
 import { notifyIdentityChanged } from '../infrastructure/signed-in-users';
 import { UserEventCodec, userIdOf } from '../infrastructure/user-event-codec';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Kafka } from 'kafkajs';
 import type { ProjectionStatus } from '../../../../contracts/src/operations/operations.contract';
-import { type ConsumerStatus, consumerStatus } from '../../../../projections/src/runner/consumer-status';
+import { type ConsumerStatus, consumerStatus } from '../../platform/projections/consumer-status';
 import { logConsumerNames } from '../../health/projection-health';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { notFound } from '../../platform/domain/errors';

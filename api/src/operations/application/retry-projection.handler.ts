@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { requestRetry } from '../../../../projections/src/runner/consumer-failures';
+import { requestRetry } from '../../platform/projections/consumer-failures';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { logger } from '../../platform/logging/logger';
 

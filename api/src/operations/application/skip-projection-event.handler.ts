@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { requestRetry } from '../../../../projections/src/runner/consumer-failures';
-import { consumerStatus } from '../../../../projections/src/runner/consumer-status';
+import { requestRetry } from '../../platform/projections/consumer-failures';
+import { consumerStatus } from '../../platform/projections/consumer-status';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { AggregateRepository } from '../../platform/domain/aggregate-repository';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from 
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { ProjectionStatus, projectionName, SkipProjectionEventRequest } from '../../../../contracts/src/operations/operations.contract';
-import { waitForProjection } from '../../../../projections/src/runner/projection-waiter';
+import { waitForProjection } from '../../platform/projections/projection-waiter';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';

@@ -1,15 +1,15 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { Kafka } from 'kafkajs';
-import { APP_CONFIG, type AppConfig } from '../../api/src/platform/config/config';
-import { DATABASE, type Database } from '../../api/src/platform/database/database';
-import { EVENT_STORE, type EventStore } from '../../api/src/platform/event-store/event-store.port';
-import { logger } from '../../api/src/platform/logging/logger';
-import { KAFKA } from '../../api/src/platform/platform.module';
-import { SECRETS, type Secrets } from '../../api/src/platform/config/secrets';
-import { buildReadModels } from '../../api/src/read-models';
-import { KafkaRelay } from './relay/kafka-relay';
-import type { ExclusiveFollower } from './runner/exclusive-follower';
-import { ProjectionRunner, type RunnerOptions } from './runner/projection-runner';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { DATABASE, type Database } from '../database/database';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
+import { logger } from '../logging/logger';
+import { KAFKA } from '../platform.module';
+import { SECRETS, type Secrets } from '../config/secrets';
+import { buildReadModels } from '../../read-models';
+import { KafkaRelay } from '../messaging/kafka-relay';
+import type { ExclusiveFollower } from './exclusive-follower';
+import { ProjectionRunner, type RunnerOptions } from './projection-runner';
 
 /** Optional: runner options (retry bounds, say) for every consumer; the defaults suit production. */
 export const RUNNER_OPTIONS = Symbol('RunnerOptions');

@@ -1,4 +1,4 @@
-import type { Migration } from '../../../api/src/platform/database/migrations';
+import type { Migration } from '../database/migrations';
 
 /** Where each projection and the relay keep how far they have read the log, and what stops them. */
 export const checkpointMigrations: Migration[] = [

@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
-import type { RecordedEvent } from '../../../contracts/src/events/event-envelope';
-import { type HeldConnection, holdConnection } from '../../../api/src/platform/database/held-connection';
-import type { EventStore } from '../../../api/src/platform/event-store/event-store.port';
-import type { Logger } from '../../../api/src/platform/logging/logger';
+import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import { type HeldConnection, holdConnection } from '../database/held-connection';
+import type { EventStore } from '../event-store/event-store.port';
+import type { Logger } from '../logging/logger';
 import { clearFailure, readFailures } from './consumer-failures';
 import { FailureRecovery } from './failure-recovery';
 import type { RetryOptions } from './retry-policy';

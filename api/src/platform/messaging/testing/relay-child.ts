@@ -5,7 +5,7 @@
  */
 import { Kafka, logLevel } from 'kafkajs';
 import { Pool } from 'pg';
-import { PostgresEventStore } from '../../../../api/src/platform/event-store/postgres-event-store';
+import { PostgresEventStore } from '../../event-store/postgres-event-store';
 import { KafkaRelay } from '../kafka-relay';
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 4 });

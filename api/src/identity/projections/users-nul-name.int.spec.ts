@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { IdentityContext } from '../../api/src/identity/application/identity-context';
-import { EVENT_STORE, type EventStore } from '../../api/src/platform/event-store/event-store.port';
-import { registerCustomer } from '../../api/src/testing/accounts';
-import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
-import { eventually } from './runner/testing/spawn-runner';
-import { userEvent } from './testing/poison-events';
+import { IdentityContext } from '../application/identity-context';
+import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
+import { registerCustomer } from '../../testing/accounts';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import { eventually } from '../../platform/projections/testing/spawn-runner';
+import { userEvent } from '../../testing/poison-events';
 
 /**
  * Issue 10, item 1: `PATCH /profile/ {"first_name":"a\u0000b"}` once stored an event the users

@@ -3,7 +3,7 @@
  * Prints one JSON line per state change: {"state":"active"}, then failing, stalled etc.
  */
 import { Pool } from 'pg';
-import { PostgresEventStore } from '../../../../api/src/platform/event-store/postgres-event-store';
+import { PostgresEventStore } from '../../event-store/postgres-event-store';
 import { ProjectionRunner } from '../projection-runner';
 import { countingProjection } from './counting.projection';
 

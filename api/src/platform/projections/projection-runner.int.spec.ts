@@ -1,7 +1,7 @@
-import { eventStoreMigrations } from '../../../api/src/platform/event-store/event-store.schema';
-import { PostgresEventStore } from '../../../api/src/platform/event-store/postgres-event-store';
-import { events } from '../../../api/src/platform/event-store/testing/an-event';
-import { createTestDatabase, type TestDatabase } from '../../../api/src/platform/testing/test-database';
+import { eventStoreMigrations } from '../event-store/event-store.schema';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { events } from '../event-store/testing/an-event';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { checkpointMigrations } from './checkpoints.schema';
 import { ProjectionRunner } from './projection-runner';
 import { projectionLag } from './projection-lag';

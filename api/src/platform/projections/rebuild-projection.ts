@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import type { EventStore } from '../../../api/src/platform/event-store/event-store.port';
-import type { Logger } from '../../../api/src/platform/logging/logger';
+import type { EventStore } from '../event-store/event-store.port';
+import type { Logger } from '../logging/logger';
 import type { Projection } from './projection';
 import { handlesType, readModelSchema } from './projection';
 import { isTransientPostgresError } from './retry-policy';

@@ -1,8 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
-import type { RecordedEvent } from '../../../contracts/src/events/event-envelope';
-import type { EventStore } from '../../../api/src/platform/event-store/event-store.port';
-import { logger } from '../../../api/src/platform/logging/logger';
-import { inTurn, withTransaction } from '../../../api/src/platform/database/transaction';
+import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { EventStore } from '../event-store/event-store.port';
+import { logger } from '../logging/logger';
+import { inTurn, withTransaction } from '../database/transaction';
 import { ExclusiveFollower, type FollowerOptions, type LogConsumer } from './exclusive-follower';
 import type { Projection } from './projection';
 import { handlesType, readModelSchema } from './projection';

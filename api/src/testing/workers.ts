@@ -1,11 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import { APP_CONFIG } from '../../../api/src/platform/config/config';
-import { SECRETS } from '../../../api/src/platform/config/secrets';
-import { DATABASE } from '../../../api/src/platform/database/database';
-import { EVENT_STORE } from '../../../api/src/platform/event-store/event-store.port';
-import { KAFKA } from '../../../api/src/platform/platform.module';
-import { ProjectionsHost } from '../projections-host';
-import type { RunnerOptions } from '../runner/projection-runner';
+import { APP_CONFIG } from '../platform/config/config';
+import { SECRETS } from '../platform/config/secrets';
+import { DATABASE } from '../platform/database/database';
+import { EVENT_STORE } from '../platform/event-store/event-store.port';
+import { KAFKA } from '../platform/platform.module';
+import { ProjectionsHost } from '../platform/projections/projections-host';
+import type { RunnerOptions } from '../platform/projections/projection-runner';
 
 /**
  * The projection runners and the relay as a worker runs them, beside an app started with

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
-import type { RecordedEvent } from '../../../contracts/src/events/event-envelope';
-import type { EventStore } from '../../../api/src/platform/event-store/event-store.port';
-import type { Logger } from '../../../api/src/platform/logging/logger';
+import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { EventStore } from '../event-store/event-store.port';
+import type { Logger } from '../logging/logger';
 import { clearFailure, errorText, recordFailure, takeRetryRequest } from './consumer-failures';
 import type { LogConsumer } from './exclusive-follower';
 import { backoffMs, defaultRetry, type RetryOptions } from './retry-policy';

@@ -1,10 +1,10 @@
 import type { Admin, Kafka, Producer } from 'kafkajs';
 import type { Pool } from 'pg';
-import type { RecordedEvent } from '../../../contracts/src/events/event-envelope';
-import { HEADER_EVENT_ID, HEADER_EVENT_TYPE, toIntegrationMessage, topicFor } from '../../../contracts/src/events/integration-message';
-import type { EventStore } from '../../../api/src/platform/event-store/event-store.port';
-import { ExclusiveFollower, type FollowerOptions, type LogConsumer, NotOwnerError } from '../runner/exclusive-follower';
-import { isTransientPostgresError } from '../runner/retry-policy';
+import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import { HEADER_EVENT_ID, HEADER_EVENT_TYPE, toIntegrationMessage, topicFor } from '../../../../contracts/src/events/integration-message';
+import type { EventStore } from '../event-store/event-store.port';
+import { ExclusiveFollower, type FollowerOptions, type LogConsumer, NotOwnerError } from '../projections/exclusive-follower';
+import { isTransientPostgresError } from '../projections/retry-policy';
 
 export interface RelayOptions extends FollowerOptions {
   /** Topic name prefix: `<prefix>.<stream category>`. */

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { PersonalDataVault } from '../../api/src/identity/infrastructure/personal-data-vault';
-import { migrations } from '../../api/src/migrations';
-import { PostgresEventStore } from '../../api/src/platform/event-store/postgres-event-store';
-import { anEvent } from '../../api/src/platform/event-store/testing/an-event';
-import { createTestDatabase, type TestDatabase } from '../../api/src/platform/testing/test-database';
-import { buildReadModels } from '../../api/src/read-models';
-import { readFailures } from './runner/consumer-failures';
-import { ProjectionRunner } from './runner/projection-runner';
-import { eventually } from './runner/testing/spawn-runner';
+import { PersonalDataVault } from './identity/infrastructure/personal-data-vault';
+import { migrations } from './migrations';
+import { PostgresEventStore } from './platform/event-store/postgres-event-store';
+import { anEvent } from './platform/event-store/testing/an-event';
+import { createTestDatabase, type TestDatabase } from './platform/testing/test-database';
+import { buildReadModels } from './read-models';
+import { readFailures } from './platform/projections/consumer-failures';
+import { ProjectionRunner } from './platform/projections/projection-runner';
+import { eventually } from './platform/projections/testing/spawn-runner';
 import { eventWithoutActor, hugeEntitlements, hugePlan, releaseWithHugeVersionPart, userEvent } from './testing/poison-events';
 
 /**

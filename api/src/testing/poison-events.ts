@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '../../../contracts/src/events/event-envelope';
-import { anEvent } from '../../../api/src/platform/event-store/testing/an-event';
-import type { PlanTerms } from '../../../api/src/billing/domain/plan';
-import type { UserEvent } from '../../../api/src/identity/domain/user.events';
-import type { PersonalDataVault } from '../../../api/src/identity/infrastructure/personal-data-vault';
-import { UserEventCodec } from '../../../api/src/identity/infrastructure/user-event-codec';
+import { anEvent } from '../platform/event-store/testing/an-event';
+import type { PlanTerms } from '../billing/domain/plan';
+import type { UserEvent } from '../identity/domain/user.events';
+import type { PersonalDataVault } from '../identity/infrastructure/personal-data-vault';
+import { UserEventCodec } from '../identity/infrastructure/user-event-codec';
 
 /**
  * Events the log can hold that a read model could not write before issue 10, appended

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { eventStoreMigrations } from '../../../api/src/platform/event-store/event-store.schema';
-import { PostgresEventStore } from '../../../api/src/platform/event-store/postgres-event-store';
-import { anEvent, events } from '../../../api/src/platform/event-store/testing/an-event';
-import { createTestDatabase, type TestDatabase } from '../../../api/src/platform/testing/test-database';
+import { eventStoreMigrations } from '../event-store/event-store.schema';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { anEvent, events } from '../event-store/testing/an-event';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { checkpointMigrations } from './checkpoints.schema';
 import { readFailures, requestRetry } from './consumer-failures';
 import { consumerStatus } from './consumer-status';

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
-import { eventStoreMigrations } from '../../../api/src/platform/event-store/event-store.schema';
-import { PostgresEventStore } from '../../../api/src/platform/event-store/postgres-event-store';
-import { anEvent } from '../../../api/src/platform/event-store/testing/an-event';
-import { createTestDatabase, type TestDatabase } from '../../../api/src/platform/testing/test-database';
-import type { IntegrationMessage } from '../../../contracts/src/events/integration-message';
-import { checkpointMigrations } from '../runner/checkpoints.schema';
-import { eventually } from '../runner/testing/spawn-runner';
+import { eventStoreMigrations } from '../event-store/event-store.schema';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { anEvent } from '../event-store/testing/an-event';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import type { IntegrationMessage } from '../../../../contracts/src/events/integration-message';
+import { checkpointMigrations } from '../projections/checkpoints.schema';
+import { eventually } from '../projections/testing/spawn-runner';
 
 function brokers(): string[] {
   const value = process.env.KAFKA_BROKERS;

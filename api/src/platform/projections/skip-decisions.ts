@@ -1,5 +1,5 @@
-import type { EventStore } from '../../../api/src/platform/event-store/event-store.port';
-import { operationsStreamId } from '../../../api/src/operations/domain/projection-operations.events';
+import type { EventStore } from '../event-store/event-store.port';
+import { operationsStreamId } from '../../operations/domain/projection-operations.events';
 
 /**
  * Whether staff decided to skip the event at `position` for this consumer: a
