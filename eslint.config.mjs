@@ -44,4 +44,24 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Dependencies run one way, projections -> api: the projection runtime lives in the api's
+    // platform, projections/ holds only its processes (worker, rebuild, retry). Tests included.
+    // Anything else the api must not import goes into this same block: a second
+    // `no-restricted-imports` for these files would replace this one, not add to it.
+    files: ['api/**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)projections/src(/|$)|^@meshwork/projections(/|$)',
+              message: 'The api never imports projections/ (it depends on the api, not the other way): use api/src/platform/projections/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ]);
