@@ -12,6 +12,7 @@ import { OperationsModule } from './operations/operations.module';
 import type { AppConfig } from './platform/config/config';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
 import { PlatformModule } from './platform/platform.module';
+import { buildReadModels } from './read-models';
 
 /** The api: one module per bounded context, on the shared platform. */
 @Module({})
@@ -30,7 +31,7 @@ export class AppModule {
         ContactModule,
         OperationsModule,
         // Embedded mode runs the projections here; full mode may leave them to workers.
-        ...(config.PROJECTIONS_IN_PROCESS ? [ProjectionsModule] : []),
+        ...(config.PROJECTIONS_IN_PROCESS ? [ProjectionsModule.forRoot(buildReadModels)] : []),
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

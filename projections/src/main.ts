@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../../api/src/platform/config/config';
 import { logger } from '../../api/src/platform/logging/logger';
 import { closeOnSignals } from '../../api/src/main';
 import { PlatformModule } from '../../api/src/platform/platform.module';
+import { buildReadModels } from '../../api/src/read-models';
 import { ProjectionsModule } from '../../api/src/platform/projections/projections.module';
 
 /**
@@ -13,7 +14,7 @@ import { ProjectionsModule } from '../../api/src/platform/projections/projection
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  @Module({ imports: [PlatformModule.forRoot(config, 'meshwork-projections'), ProjectionsModule] })
+  @Module({ imports: [PlatformModule.forRoot(config, 'meshwork-projections'), ProjectionsModule.forRoot(buildReadModels)] })
   class WorkerModule {}
   const app = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
   closeOnSignals(app);

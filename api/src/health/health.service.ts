@@ -5,6 +5,7 @@ import { EVENT_STORE, type EventStore } from '../platform/event-store/event-stor
 import { type ComponentHealth, probe } from '../platform/health/component-health';
 import { MAILER, type Mailer } from '../platform/mail/mailer';
 import { kafkaHealth } from '../platform/messaging/kafka';
+import { RELAY_STATUS, type RelayStatus } from '../platform/messaging/relay-status.port';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../platform/payments/payment-provider';
 import { KAFKA } from '../platform/platform.module';
 import { OBJECT_STORAGE, type ObjectStorage } from '../platform/storage/object-storage';
@@ -27,13 +28,14 @@ export class HealthService {
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
     @Inject(KAFKA) private readonly kafka: Kafka | null,
+    @Inject(RELAY_STATUS) private readonly relay: RelayStatus,
   ) {}
 
   async systemStatus(): Promise<SystemStatus> {
     const [postgres, eventStore, projections, kafka, objectStorage, payments, mail] = await Promise.all([
       this.postgres(),
       this.eventStore(),
-      projectionsHealth(this.database.pool, logConsumerNames(this.kafka !== null)),
+      projectionsHealth(this.database.pool, logConsumerNames(this.relay)),
       kafkaHealth(this.kafka),
       this.storage.health(),
       this.payments.health(),

@@ -1,12 +1,12 @@
 import type { Pool } from 'pg';
-import { RELAY_NAME } from '../platform/messaging/kafka-relay';
 import { type ConsumerStatus, consumerStatus } from '../platform/projections/consumer-status';
 import { type ComponentHealth, probe } from '../platform/health/component-health';
+import type { RelayStatus } from '../platform/messaging/relay-status.port';
 import { readModelNames } from '../read-models';
 
-/** Every log consumer this deployment runs: the read models, and the Kafka relay when Kafka is on. */
-export function logConsumerNames(kafkaOn: boolean): string[] {
-  return [...readModelNames, ...(kafkaOn ? [RELAY_NAME] : [])];
+/** Every log consumer this deployment runs: the read models, and the Kafka relay when there is one. */
+export function logConsumerNames(relay: RelayStatus): string[] {
+  return [...readModelNames, ...(relay.consumerName ? [relay.consumerName] : [])];
 }
 
 /**

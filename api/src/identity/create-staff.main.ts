@@ -7,6 +7,7 @@ import { RegisterRequest } from '../../../contracts/src/identity/account.contrac
 import { ProjectionsModule } from '../platform/projections/projections.module';
 import { ConfigError, loadConfig } from '../platform/config/config';
 import { PlatformModule } from '../platform/platform.module';
+import { buildReadModels } from '../read-models';
 import { Register } from './application/register.handler';
 import { IdentityModule } from './identity.module';
 
@@ -26,7 +27,14 @@ async function main(): Promise<void> {
   }
   const config = loadConfig();
   // Runs the read models too, so the new account is visible at once even if the api is down.
-  @Module({ imports: [PlatformModule.forRoot(config, 'meshwork-create-staff'), CqrsModule.forRoot(), IdentityModule, ProjectionsModule] })
+  @Module({
+    imports: [
+      PlatformModule.forRoot(config, 'meshwork-create-staff'),
+      CqrsModule.forRoot(),
+      IdentityModule,
+      ProjectionsModule.forRoot(buildReadModels),
+    ],
+  })
   class CreateStaffModule {}
   const app = await NestFactory.createApplicationContext(CreateStaffModule, { logger: ['error'] });
   try {

@@ -9,6 +9,8 @@ import { EVENT_STORE } from './event-store/event-store.port';
 import { PostgresEventStore } from './event-store/postgres-event-store';
 import { MAILER, mailerFor } from './mail/mailer';
 import { kafkaFor } from './messaging/kafka';
+import { relayStatusFor } from './messaging/kafka-relay';
+import { RELAY_STATUS } from './messaging/relay-status.port';
 import { PAYMENT_PROVIDER, paymentProviderFor } from './payments/payment-provider';
 import { OBJECT_STORAGE, objectStorageFor } from './storage/object-storage';
 
@@ -54,9 +56,10 @@ export class PlatformModule {
         { provide: MAILER, useFactory: () => mailerFor(config) },
         { provide: PAYMENT_PROVIDER, inject: [DATABASE], useFactory: (database: Database) => paymentProviderFor(config, database.pool) },
         { provide: KAFKA, useFactory: (): Kafka | null => kafkaFor(config, service) },
+        { provide: RELAY_STATUS, inject: [KAFKA], useFactory: relayStatusFor },
         PlatformShutdown,
       ],
-      exports: [APP_CONFIG, SECRETS, DATABASE, EVENT_STORE, OBJECT_STORAGE, MAILER, PAYMENT_PROVIDER, KAFKA],
+      exports: [APP_CONFIG, SECRETS, DATABASE, EVENT_STORE, OBJECT_STORAGE, MAILER, PAYMENT_PROVIDER, KAFKA, RELAY_STATUS],
     };
   }
 }

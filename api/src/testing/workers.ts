@@ -6,6 +6,7 @@ import { EVENT_STORE } from '../platform/event-store/event-store.port';
 import { KAFKA } from '../platform/platform.module';
 import { ProjectionsHost } from '../platform/projections/projections-host';
 import type { RunnerOptions } from '../platform/projections/projection-runner';
+import { buildReadModels } from '../read-models';
 
 /**
  * The projection runners and the relay as a worker runs them, beside an app started with
@@ -14,7 +15,7 @@ import type { RunnerOptions } from '../platform/projections/projection-runner';
  */
 export async function startWorkers(app: INestApplication, options: RunnerOptions): Promise<ProjectionsHost> {
   const get = <T>(token: symbol) => app.get<symbol, T>(token);
-  const workers = new ProjectionsHost(get(APP_CONFIG), get(DATABASE), get(EVENT_STORE), get(KAFKA), get(SECRETS), options);
+  const workers = new ProjectionsHost(get(APP_CONFIG), get(DATABASE), get(EVENT_STORE), get(KAFKA), get(SECRETS), buildReadModels, options);
   await workers.onApplicationBootstrap();
   return workers;
 }

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kafka } from 'kafkajs';
 import type { ProjectionStatus } from '../../../../contracts/src/operations/operations.contract';
 import { type ConsumerStatus, consumerStatus } from '../../platform/projections/consumer-status';
 import { logConsumerNames } from '../../health/projection-health';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { notFound } from '../../platform/domain/errors';
-import { KAFKA } from '../../platform/platform.module';
+import { RELAY_STATUS, type RelayStatus } from '../../platform/messaging/relay-status.port';
 
 /** How each projection and the relay are doing, for staff: health's view plus the error text. */
 @Injectable()
@@ -14,9 +13,9 @@ export class ProjectionStatuses {
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
-    @Inject(KAFKA) kafka: Kafka | null,
+    @Inject(RELAY_STATUS) relay: RelayStatus,
   ) {
-    this.names = logConsumerNames(kafka !== null);
+    this.names = logConsumerNames(relay);
   }
 
   async list(): Promise<ProjectionStatus[]> {

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { requestRetry } from '../../platform/projections/consumer-failures';
 import { consumerStatus } from '../../platform/projections/consumer-status';
+import { DECISIONS_STREAM_CATEGORY } from '../../platform/projections/skip-decisions';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { AggregateRepository } from '../../platform/domain/aggregate-repository';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
@@ -35,7 +36,7 @@ export class SkipProjectionEventHandler implements ICommandHandler<SkipProjectio
     @Inject(DATABASE) private readonly database: Database,
     @Inject(EVENT_STORE) store: EventStore,
   ) {
-    this.decisions = new AggregateRepository(store, projectionOperationsDecider, 'projection');
+    this.decisions = new AggregateRepository(store, projectionOperationsDecider, DECISIONS_STREAM_CATEGORY);
   }
 
   async execute({ projection, position, reason, at }: SkipProjectionEvent): Promise<number> {

@@ -5,6 +5,7 @@ import { HEADER_EVENT_ID, HEADER_EVENT_TYPE, toIntegrationMessage, topicFor } fr
 import type { EventStore } from '../event-store/event-store.port';
 import { ExclusiveFollower, type FollowerOptions, type LogConsumer, NotOwnerError } from '../projections/exclusive-follower';
 import { isTransientPostgresError } from '../projections/retry-policy';
+import type { RelayStatus } from './relay-status.port';
 
 export interface RelayOptions extends FollowerOptions {
   /** Topic name prefix: `<prefix>.<stream category>`. */
@@ -15,6 +16,11 @@ export interface RelayOptions extends FollowerOptions {
 }
 
 export const RELAY_NAME = 'kafka_relay';
+
+/** The relay as health and the console see it: there is one exactly when Kafka is configured (see ProjectionsHost). */
+export function relayStatusFor(kafka: Kafka | null): RelayStatus {
+  return { consumerName: kafka ? RELAY_NAME : null };
+}
 
 /**
  * Publishes every event to Kafka, keyed by stream id so each aggregate's events stay in

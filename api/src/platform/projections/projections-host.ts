@@ -1,18 +1,25 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { Kafka } from 'kafkajs';
+import type { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { SECRETS, type Secrets } from '../config/secrets';
 import { DATABASE, type Database } from '../database/database';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
 import { logger } from '../logging/logger';
-import { KAFKA } from '../platform.module';
-import { SECRETS, type Secrets } from '../config/secrets';
-import { buildReadModels } from '../../read-models';
 import { KafkaRelay } from '../messaging/kafka-relay';
+import { KAFKA } from '../platform.module';
 import type { ExclusiveFollower } from './exclusive-follower';
+import type { Projection } from './projection';
 import { ProjectionRunner, type RunnerOptions } from './projection-runner';
 
 /** Optional: runner options (retry bounds, say) for every consumer; the defaults suit production. */
 export const RUNNER_OPTIONS = Symbol('RunnerOptions');
+
+/** The read models a process hosts: the app's registry (api/src/read-models.ts), given by whoever composes the process. */
+export const READ_MODELS = Symbol('ReadModels');
+
+/** Builds every read model on the process's pool and secrets (some decrypt personal data). */
+export type ReadModels = (pool: Pool, secrets: Secrets) => Projection[];
 
 /**
  * Starts a runner for every read model, and the Kafka relay when Kafka is configured.
@@ -28,12 +35,13 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(KAFKA) private readonly kafka: Kafka | null,
     @Inject(SECRETS) private readonly secrets: Secrets,
+    @Inject(READ_MODELS) private readonly readModels: ReadModels,
     @Optional() @Inject(RUNNER_OPTIONS) private readonly runnerOptions: RunnerOptions = {},
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const options = { logger, ...this.runnerOptions };
-    const runners = buildReadModels(this.database.pool, this.secrets).map(
+    const runners = this.readModels(this.database.pool, this.secrets).map(
       (projection) => new ProjectionRunner(this.database.pool, this.store, projection, options),
     );
     // Every read model's tables exist before the app serves (queries join across them).

@@ -1,6 +1,18 @@
-import { Module } from '@nestjs/common';
-import { ProjectionsHost } from './projections-host';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ProjectionsHost, READ_MODELS, type ReadModels } from './projections-host';
 
-/** Hosts the projection runners and the relay; imported by the worker, or by the api in embedded mode. */
-@Module({ providers: [ProjectionsHost], exports: [ProjectionsHost] })
-export class ProjectionsModule {}
+/**
+ * Hosts the projection runners and the relay in this process: imported by the api in
+ * embedded mode, by the projections worker, and by create-staff. The read models come from
+ * the caller, so the platform knows no context.
+ */
+@Module({})
+export class ProjectionsModule {
+  static forRoot(readModels: ReadModels): DynamicModule {
+    return {
+      module: ProjectionsModule,
+      providers: [{ provide: READ_MODELS, useValue: readModels }, ProjectionsHost],
+      exports: [ProjectionsHost],
+    };
+  }
+}
