@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { eventStoreMigrations } from '../event-store/event-store.schema';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { anEvent, events } from '../event-store/testing/an-event';
@@ -10,7 +8,7 @@ import { consumerStatus } from './consumer-status';
 import { ProjectionRunner } from './projection-runner';
 import { rebuildProjection } from './rebuild-projection';
 import { countingProjection, countingState, poisoned } from './testing/counting.projection';
-import { eventually, spawnRunner, type RunnerProcess } from './testing/spawn-runner';
+import { eventually } from './testing/spawn-runner';
 
 const migrations = [...eventStoreMigrations, ...checkpointMigrations];
 const quickRetry = { attempts: 3, firstDelayMs: 150, maxDelayMs: 400, pollMs: 20 };
@@ -20,7 +18,6 @@ describe('A projection that cannot apply an event', () => {
   let store: PostgresEventStore;
   let poisonAt: number;
   const runners: ProjectionRunner[] = [];
-  const children: RunnerProcess[] = [];
 
   beforeEach(async () => {
     db = await createTestDatabase(migrations, 20);
@@ -32,7 +29,6 @@ describe('A projection that cannot apply an event', () => {
   });
   afterEach(async () => {
     await Promise.all(runners.splice(0).map((r) => r.stop()));
-    children.splice(0).forEach((c) => c.child.kill('SIGKILL'));
     await store.close();
     await db.drop();
   });
@@ -106,20 +102,6 @@ describe('A projection that cannot apply an event', () => {
     expect((await status()).state).toMatch(/failing|stalled/);
   });
 
-  it('retries across processes when asked through the database (the CLI), applying the fixed event', async () => {
-    const child = spawnRunner({ DATABASE_URL: db.url, RETRY_ATTEMPTS: '2', RETRY_FIRST_DELAY_MS: '100', RETRY_POLL_MS: '50' });
-    children.push(child);
-    await child.reached('stalled');
-    await cure();
-    const cli = await runCli(['counting'], db.url);
-    expect(cli).toMatchObject({ code: 0, stdout: expect.stringContaining(`retry the Poisoned event at position ${poisonAt}`) });
-    const head = await store.headPosition();
-    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 15_000, 'child to apply after retry');
-    expect(await countingState(db.pool)).toEqual({ total: 11, rows: 11, distinct: 11, checkpoint: head });
-    expect(await failure()).toBeUndefined();
-    expect(await runCli(['nonesuch'], db.url)).toMatchObject({ code: 2, stderr: expect.stringContaining('Known: counting') });
-  });
-
   it('skips exactly the decided position, and only once the decision is in the log', async () => {
     run();
     await eventually(async () => (await failure())?.state === 'stalled', 10_000, 'stalled');
@@ -153,16 +135,3 @@ describe('A projection that cannot apply an event', () => {
     expect(await countingState(db.pool)).toEqual({ total: 10, rows: 10, distinct: 10, checkpoint: head });
   });
 });
-
-/** `npm run projections:retry -- <args>`, from source. */
-function runCli(args: string[], databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const main = path.join(__dirname, '..', 'retry.main.ts');
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', main, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}

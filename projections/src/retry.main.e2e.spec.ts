@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { eventStoreMigrations } from '../../api/src/platform/event-store/event-store.schema';
+import { PostgresEventStore } from '../../api/src/platform/event-store/postgres-event-store';
+import { anEvent, events } from '../../api/src/platform/event-store/testing/an-event';
+import { checkpointMigrations } from '../../api/src/platform/projections/checkpoints.schema';
+import { readFailures } from '../../api/src/platform/projections/consumer-failures';
+import { countingProjection, countingState, poisoned } from '../../api/src/platform/projections/testing/counting.projection';
+import { eventually, spawnRunner, type RunnerProcess } from '../../api/src/platform/projections/testing/spawn-runner';
+import { createTestDatabase, type TestDatabase } from '../../api/src/platform/testing/test-database';
+
+/** `npm run projections:retry`: the console's Retry for operators at a shell, reaching a runner in another process. */
+describe('projections:retry', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let poisonAt: number;
+  const children: RunnerProcess[] = [];
+
+  beforeEach(async () => {
+    db = await createTestDatabase([...eventStoreMigrations, ...checkpointMigrations], 20);
+    store = new PostgresEventStore(db.pool);
+    // Five events, the poison, five more: all in one batch for the runner.
+    await store.append('thing-before', events(5), 0);
+    poisonAt = (await store.append('thing-poison', [anEvent(poisoned)], 0)).positions[0]!;
+    await store.append('thing-after', events(5), 0);
+  });
+  afterEach(async () => {
+    children.splice(0).forEach((c) => c.child.kill('SIGKILL'));
+    await store.close();
+    await db.drop();
+  });
+
+  it('retries across processes when asked through the database, applying the fixed event', async () => {
+    const child = spawnRunner({ DATABASE_URL: db.url, RETRY_ATTEMPTS: '2', RETRY_FIRST_DELAY_MS: '100', RETRY_POLL_MS: '50' });
+    children.push(child);
+    await child.reached('stalled');
+    await db.pool.query('CREATE TABLE public.cure ()'); // the fix (see countingProjection)
+    const cli = await runCli([countingProjection.name], db.url);
+    expect(cli).toMatchObject({ code: 0, stdout: expect.stringContaining(`retry the Poisoned event at position ${poisonAt}`) });
+    const head = await store.headPosition();
+    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 15_000, 'child to apply after retry');
+    expect(await countingState(db.pool)).toEqual({ total: 11, rows: 11, distinct: 11, checkpoint: head });
+    expect((await readFailures(db.pool, ['counting'])).get('counting')).toBeUndefined();
+    expect(await runCli(['nonesuch'], db.url)).toMatchObject({ code: 2, stderr: expect.stringContaining('Known: counting') });
+  });
+});
+
+/** `npm run projections:retry -- <args>`, from source. */
+function runCli(args: string[], databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const main = path.join(__dirname, 'retry.main.ts');
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', main, ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}
