@@ -4,13 +4,23 @@ import { IdentityContext } from './application/identity-context';
 import { SessionIssuer } from './application/session-issuer';
 import { UserDirectory } from './application/user-directory';
 import { AccountController } from './http/account.controller';
+import { AccessTokenStrategy } from './http/access-token.strategy';
 import { AuthGuard, StaffGuard } from './http/auth.guard';
 import { RateLimitGuard } from './http/rate-limit.guard';
 
 /** Accounts and sessions: registration, sign-in, tokens, profile, passwords. */
 @Module({
   controllers: [AccountController],
-  providers: [IdentityContext, SessionIssuer, UserDirectory, AuthGuard, StaffGuard, RateLimitGuard, ...identityCommandHandlers],
-  exports: [IdentityContext, AuthGuard, StaffGuard, UserDirectory],
+  providers: [
+    IdentityContext,
+    SessionIssuer,
+    UserDirectory,
+    AccessTokenStrategy,
+    AuthGuard,
+    StaffGuard,
+    RateLimitGuard,
+    ...identityCommandHandlers,
+  ],
+  exports: [IdentityContext, AccessTokenStrategy, AuthGuard, StaffGuard, UserDirectory],
 })
 export class IdentityModule {}

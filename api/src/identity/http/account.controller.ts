@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request } from 'express';
 import { z } from 'zod';
 import {
   AuthResponse,
@@ -27,7 +26,7 @@ import { Refresh } from '../application/refresh.handler';
 import { Register } from '../application/register.handler';
 import { UpdateProfile } from '../application/update-profile.handler';
 import { toUser } from '../application/user-directory';
-import { AuthGuard, type Caller, CurrentCaller } from './auth.guard';
+import { AuthGuard, type Caller, CurrentCaller, OptionalAuthGuard } from './auth.guard';
 import { RateLimited } from './rate-limit.guard';
 
 const RESET_SENT = 'If an account exists for that email, we have sent a link to reset its password.';
@@ -36,10 +35,7 @@ const RESET_SENT = 'If an account exists for that email, we have sent a link to 
 @Tag('account')
 @Controller()
 export class AccountController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly auth: AuthGuard,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post('register')
   @RateLimited('register')
@@ -58,12 +54,12 @@ export class AccountController {
 
   @Post('logout')
   @HttpCode(200)
+  @UseGuards(OptionalAuthGuard)
   @Route({ summary: 'End the session of the refresh token (or of the bearer token).', response: MessageAnswer })
   async logout(
     @Body(new ZodPipe(LogoutRequest)) body: z.output<typeof LogoutRequest>,
-    @Req() request: Request,
+    @CurrentCaller() caller: Caller | null,
   ): Promise<{ message: string }> {
-    const caller = await this.auth.callerOf(request);
     await this.commands.execute(new Logout(body.refresh_token ?? null, caller?.sessionId ?? null, caller?.userId ?? null, new Date()));
     return { message: 'Logged out successfully' };
   }
