@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
 import type { Projection } from '../../../../projections/src/runner/projection';
 import type { PersonalDataVault } from '../infrastructure/personal-data-vault';
-import { notifyIdentityChanged } from '../infrastructure/signed-in-users';
+import { notifyIdentityChanged } from '../../platform/database/notifications';
 import { UserEventCodec, userIdOf } from '../infrastructure/user-event-codec';
 
 export const USERS_PROJECTION = 'users';
