@@ -18,7 +18,10 @@ export interface StreamEvents {
 export interface Outcome {
   /** Rows of a query over the read model once the projection has run to the end. */
   rows<R extends QueryResultRow = Record<string, unknown>>(sql: string, values?: unknown[]): Promise<R[]>;
-  /** Payloads NOTIFYed on the `listen` channel while the `when` events were applied, in commit order. */
+  /**
+   * Payloads NOTIFYed on the `listen` channel while the `when` events were applied, in commit
+   * order (PostgreSQL sends a payload repeated within one transaction, one batch, once).
+   */
   announced: string[];
 }
 
@@ -40,14 +43,14 @@ const RUN_TIMEOUT_MS = 10_000;
  *   expect(await then.rows(`SELECT plan_id FROM ${users.schema}.users`)).toEqual([{ plan_id: 'pro' }]);
  *
  * Called in a `describe`: each test gets a fresh migrated database. `given` events are
- * appended and applied first; then the `when` events, with the channel `listen` names
- * recorded. An event the projection cannot apply fails the test with the projection's error.
+ * appended and applied first; then the `when` events, in one batch, with the channel
+ * `listen` names recorded. A test may go on with `given().when(...)` from where it is.
+ * An event the projection cannot apply fails the test with the projection's error.
  */
 export function projectionScenario(build: (pool: Pool) => Projection, options: { listen?: string } = {}): ProjectionScenario {
   let db: TestDatabase | null = null;
   let store: PostgresEventStore | null = null;
   let projection: Projection | null = null;
-  let runner: ProjectionRunner | null = null;
 
   beforeEach(async () => {
     db = await createTestDatabase(migrations);
@@ -55,10 +58,9 @@ export function projectionScenario(build: (pool: Pool) => Projection, options: {
     projection = build(db.pool);
   });
   afterEach(async () => {
-    await runner?.stop();
     await store?.close();
     await db?.drop();
-    db = store = projection = runner = null;
+    db = store = projection = null;
   });
 
   const current = () => {
@@ -87,14 +89,22 @@ export function projectionScenario(build: (pool: Pool) => Projection, options: {
     }
   }
 
-  /** The test's one runner, started at its first `when` (a later `when` goes on from where it is). */
-  async function startRunner(): Promise<void> {
-    if (runner) return;
+  /**
+   * Runs the projection over everything appended, as a runner catching up does: the events
+   * appended since the last run come in one batch (one transaction), so what a scenario
+   * announces does not depend on timing.
+   */
+  async function runOverAppended(): Promise<void> {
     const { pool, store, projection } = current();
     // One attempt: an event the projection cannot apply fails the scenario at once.
-    runner = new ProjectionRunner(pool, store, projection, { idleWaitMs: 10, retry: { attempts: 1, firstDelayMs: 10, pollMs: 10 } });
+    const runner = new ProjectionRunner(pool, store, projection, { idleWaitMs: 10, retry: { attempts: 1, firstDelayMs: 10, pollMs: 10 } });
     await runner.ensureTables();
     runner.start();
+    try {
+      await runToEnd();
+    } finally {
+      await runner.stop();
+    }
   }
 
   /**
@@ -131,13 +141,12 @@ export function projectionScenario(build: (pool: Pool) => Projection, options: {
     given: (...history) => ({
       async when(...events) {
         const { pool } = current();
-        await startRunner();
         await append(history);
-        await runToEnd();
+        await runOverAppended();
         const recording = options.listen ? await record(options.listen) : null;
         try {
           await append(events);
-          await runToEnd();
+          await runOverAppended();
           return {
             announced: (await recording?.collect()) ?? [],
             rows: async <R extends QueryResultRow>(sql: string, values: unknown[] = []) => (await pool.query<R>(sql, values)).rows,
