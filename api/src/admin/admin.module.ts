@@ -3,6 +3,7 @@ import { BillingModule } from '../billing/billing.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller';
+import { AdminDashboard } from './dashboard/admin-dashboard.query';
 import { AdminPaymentsController } from './payments/admin-payments.controller';
 import { AdminPlansController } from './plans/admin-plans.controller';
 import { AdminUsersController } from './users/admin-users.controller';
@@ -12,6 +13,6 @@ import { AdminUsers } from './users/admin-users.query';
 @Module({
   imports: [IdentityModule, BillingModule, CatalogModule],
   controllers: [AdminUsersController, AdminPlansController, AdminPaymentsController, AdminDashboardController],
-  providers: [AdminUsers],
+  providers: [AdminUsers, AdminDashboard],
 })
 export class AdminModule {}

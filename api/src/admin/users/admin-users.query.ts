@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminUser } from '../../../../contracts/src/admin/admin-user.contract';
-import { toUser, UserDirectory, USERS_WITH_PLAN, type UserRow } from '../../identity/application/user-directory';
+import { UserDirectory, USERS_TABLE, type UserRow } from '../../identity/application/user-directory';
 import { notFound } from '../../platform/domain/errors';
 import { DATABASE, type Database } from '../../platform/database/database';
 import type { ListQuery } from '../../platform/http/react-admin-list';
 
-const TABLE = USERS_WITH_PLAN;
+/** The console lists no entitlement lists: a row of the users table is all it needs. */
+type Row = Omit<UserRow, 'allowed_models'>;
 
 /** Reads the users read model for the console: search, sort, page. */
 @Injectable()
@@ -38,11 +39,11 @@ export class AdminUsers {
     // sortField is checked against `sortable` before it gets here.
     const order = `${query.sortField} ${query.sortOrder === 'ASC' ? 'ASC' : 'DESC'} NULLS LAST, id`;
     const [{ rows }, count] = await Promise.all([
-      this.database.pool.query<UserRow>(
-        `SELECT * FROM ${TABLE} ${clause} ORDER BY ${order} OFFSET ${query.offset} LIMIT ${query.limit}`,
+      this.database.pool.query<Row>(
+        `SELECT * FROM ${USERS_TABLE} ${clause} ORDER BY ${order} OFFSET ${query.offset} LIMIT ${query.limit}`,
         params,
       ),
-      this.database.pool.query<{ total: string }>(`SELECT count(*) AS total FROM ${TABLE} ${clause}`, params),
+      this.database.pool.query<{ total: string }>(`SELECT count(*) AS total FROM ${USERS_TABLE} ${clause}`, params),
     ]);
     return { rows: rows.map(toAdminUser), total: Number(count.rows[0]!.total) };
   }
@@ -50,25 +51,24 @@ export class AdminUsers {
   /** One user; after a write at `position`, once the read model has it. */
   async get(id: string, position = 0): Promise<AdminUser> {
     await this.directory.caughtUpTo(position);
-    const { rows } = await this.database.pool.query<UserRow>(`SELECT * FROM ${TABLE} WHERE id = $1`, [id]);
+    const { rows } = await this.database.pool.query<Row>(`SELECT * FROM ${USERS_TABLE} WHERE id = $1`, [id]);
     if (!rows[0]) throw notFound();
     return toAdminUser(rows[0]);
   }
 }
 
 /** The spec's admin user: the user object without its entitlement lists, plus status and last sign-in. */
-function toAdminUser(row: UserRow): AdminUser {
-  const { id, username, email, first_name, last_name, subscription_plan, max_clients, created_at } = toUser(row);
+function toAdminUser(row: Row): AdminUser {
   return {
-    id,
-    username,
-    email,
-    first_name,
-    last_name,
-    subscription_plan,
-    max_clients,
+    id: row.id,
+    username: row.username ?? '',
+    email: row.email ?? '',
+    first_name: row.first_name,
+    last_name: row.last_name,
+    subscription_plan: row.plan_id,
+    max_clients: row.max_clients,
     is_active: row.is_active,
-    created_at,
+    created_at: row.created_at.toISOString(),
     last_login: row.last_login?.toISOString() ?? null,
   };
 }

@@ -59,11 +59,12 @@ export class BillingContext {
   }
 
   /**
-   * Read-your-writes: waits for the billing read model to include `position`, and makes
-   * sure this process stops serving the user's cached plan at once.
+   * Read-your-writes: waits for the billing read model, and the users read model (which
+   * keeps the user object's plan and limit from the same events), to include `position`,
+   * and makes sure this process stops serving the user's cached plan at once.
    */
   async caughtUp(position: number, userId?: string): Promise<void> {
-    await waitForProjection(this.database.pool, BILLING_PROJECTION, position);
+    await Promise.all([waitForProjection(this.database.pool, BILLING_PROJECTION, position), this.identity.directory.caughtUpTo(position)]);
     if (userId) this.identity.signedIn.forget(userId);
   }
 }

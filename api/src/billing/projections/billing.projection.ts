@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
 import type { Projection } from '../../platform/projections/projection';
-import { notifyIdentityChanged } from '../../identity/infrastructure/signed-in-users';
+import { notifyIdentityChanged } from '../../platform/database/notifications';
 import type { PaymentEvent } from '../domain/payment.decider';
 import type { PlanEvent } from '../domain/plan.decider';
 import type { PreferencesEvent } from '../domain/preferences.decider';

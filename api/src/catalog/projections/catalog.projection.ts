@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
 import { type Projection, readModelSchema } from '../../platform/projections/projection';
-import { EVERYONE, notifyIdentityChanged } from '../../identity/infrastructure/signed-in-users';
+import { EVERYONE, notifyIdentityChanged } from '../../platform/database/notifications';
 import type { DownloadEvent } from '../domain/download.decider';
 import type { ModelEvent } from '../domain/model.decider';
 import type { ReleaseEvent } from '../domain/release.decider';

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { User } from '../../../../contracts/src/identity/account.contract';
 import { waitForProjection } from '../../platform/projections/projection-waiter';
 import { readModelSchema } from '../../platform/projections/projection';
-import { modelNamesOfPlanSql } from '../../catalog/projections/catalog.projection';
 import { DATABASE, type Database } from '../../platform/database/database';
+import { allowedModelsSql } from '../projections/plan-and-models';
 import { USERS_PROJECTION } from '../projections/users.projection';
 
 export interface UserRow {
@@ -21,19 +21,14 @@ export interface UserRow {
   allowed_models: string[];
 }
 
-const BILLING = readModelSchema('billing');
+const SCHEMA = readModelSchema(USERS_PROJECTION);
 
-/**
- * Users with the plan fields of the spec's user object, from the billing read model's
- * entitlements (the free plan's terms when a user has none), and the models their plan may
- * download from the catalog. Query it like a table.
- */
-export const USERS_WITH_PLAN = `(SELECT u.*, coalesce(e.plan_id, f.id, 'free') AS plan_id,
-    coalesce(e.max_clients_per_network, f.max_clients_per_network, 0) AS max_clients,
-    ${modelNamesOfPlanSql(`coalesce(e.plan_id, 'free')`, 'downloadable')} AS allowed_models
-  FROM ${readModelSchema(USERS_PROJECTION)}.users u
-  LEFT JOIN ${BILLING}.entitlements e ON e.user_id = u.id
-  LEFT JOIN ${BILLING}.plans f ON f.id = 'free') AS users`;
+/** The users read model's table of users: profile, status, plan and limit (see usersProjection). */
+export const USERS_TABLE = `${SCHEMA}.users`;
+
+/** A UserRow's columns, from the users row `u`, with the models its plan may download now. */
+const USER_COLUMNS = `u.id, u.username, u.email, u.first_name, u.last_name, u.is_staff, u.is_active, u.created_at, u.last_login,
+  u.plan_id, u.max_clients, ${allowedModelsSql(SCHEMA, 'u.plan_id')} AS allowed_models`;
 
 /** Reads users from the users read model, in the shape of the spec's user object. */
 @Injectable()
@@ -43,7 +38,7 @@ export class UserDirectory {
   async findById(id: string): Promise<User | null> {
     const { rows } = await this.database.pool.query<UserRow>({
       name: 'identity_user_by_id',
-      text: `SELECT * FROM ${USERS_WITH_PLAN} WHERE id = $1`,
+      text: `SELECT ${USER_COLUMNS} FROM ${USERS_TABLE} u WHERE u.id = $1`,
       values: [id],
     });
     return rows[0] ? toUser(rows[0]) : null;
@@ -57,7 +52,7 @@ export class UserDirectory {
   async signedIn(sessionId: string, now: Date): Promise<(UserRow & { session_expires_at: Date }) | null> {
     const { rows } = await this.database.pool.query<UserRow & { session_expires_at: Date }>({
       name: 'identity_signed_in_user',
-      text: `SELECT u.*, s.expires_at AS session_expires_at FROM identity_sessions s JOIN ${USERS_WITH_PLAN.replace(/ AS users$/, ' AS u')} ON u.id = s.user_id
+      text: `SELECT ${USER_COLUMNS}, s.expires_at AS session_expires_at FROM identity_sessions s JOIN ${USERS_TABLE} u ON u.id = s.user_id
               WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND u.is_active`,
       values: [sessionId, now],
     });

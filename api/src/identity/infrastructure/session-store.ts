@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Migration } from '../../platform/database/migrations';
 import { withTransaction } from '../../platform/database/transaction';
-import { notifyIdentityChanged } from './signed-in-users';
+import { notifyIdentityChanged } from '../../platform/database/notifications';
 import { isUuid } from '../../../../contracts/src/common/fields';
 
 export const sessionMigrations: Migration[] = [

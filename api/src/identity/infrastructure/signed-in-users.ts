@@ -1,16 +1,8 @@
 import type { Pool } from 'pg';
 import { type HeldConnection, holdListener } from '../../platform/database/held-connection';
+import { EVERYONE, IDENTITY_CHANGED_CHANNEL } from '../../platform/database/notifications';
 import { logger } from '../../platform/logging/logger';
 import type { UserRow } from '../application/user-directory';
-
-/** NOTIFY channel whose payload is a user id: that user's sessions or profile changed. */
-export const IDENTITY_CHANGED_CHANNEL = 'identity_changed';
-
-/** The payload of an identity_changed that concerns every user (e.g. a model's access changed). */
-export const EVERYONE = '*';
-
-/** SQL that announces a change to a user (inside the writer's transaction: sent on commit). */
-export const notifyIdentityChanged = (userIdSql: string) => `pg_notify('${IDENTITY_CHANGED_CHANNEL}', ${userIdSql})`;
 
 interface Entry {
   user: UserRow;

@@ -1,22 +1,39 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
 import type { Projection } from '../../platform/projections/projection';
+import { EVERYONE, notifyIdentityChanged } from '../../platform/database/notifications';
 import type { PersonalDataVault } from '../infrastructure/personal-data-vault';
-import { notifyIdentityChanged } from '../infrastructure/signed-in-users';
 import { UserEventCodec, userIdOf } from '../infrastructure/user-event-codec';
+import { type Affected, applyPlanOrModelEvent, createPlanAndModelTables, FREE_PLAN, PLAN_AND_MODEL_EVENTS } from './plan-and-models';
 
 export const USERS_PROJECTION = 'users';
 
 /**
  * The users read model: profile, status, staff flag, sign-in times, and a lowercase search
  * text (username, email, full name) for the console. Personal fields are decrypted on the
- * way in; a deleted user's row is removed.
+ * way in; a deleted user's row is removed. It also keeps the user object's plan, limit and
+ * the models each plan may download, from billing's and the catalog's events
+ * (plan-and-models.ts), so the user object is read from these tables alone.
+ *
+ * Every change to a user object is announced on identity_changed in the same transaction,
+ * so processes caching signed-in users forget it when it commits: the announcement comes
+ * from the read model the cache reads, never before it holds the change.
  */
 export function usersProjection(vault: PersonalDataVault): Projection {
   const codec = new UserEventCodec(vault);
   return {
     name: USERS_PROJECTION,
-    handles: ['UserRegistered', 'ProfileUpdated', 'UserSignedIn', 'UserDeactivated', 'UserReactivated', 'UserDeleted'],
+    // 2: plan, limit and allowed models kept here from billing's and the catalog's events.
+    version: 2,
+    handles: [
+      'UserRegistered',
+      'ProfileUpdated',
+      'UserSignedIn',
+      'UserDeactivated',
+      'UserReactivated',
+      'UserDeleted',
+      ...PLAN_AND_MODEL_EVENTS,
+    ],
     async createTables(db: PoolClient, schema: string) {
       await db.query(`
         CREATE TABLE ${schema}.users (
@@ -29,26 +46,29 @@ export function usersProjection(vault: PersonalDataVault): Projection {
           is_active boolean NOT NULL DEFAULT true,
           created_at timestamptz NOT NULL,
           last_login timestamptz,
-          search text NOT NULL DEFAULT ''
+          search text NOT NULL DEFAULT '',
+          plan_id text NOT NULL DEFAULT '${FREE_PLAN}',
+          max_clients double precision NOT NULL,
+          -- Whether billing has given the user entitlements; until then the free plan's limit applies.
+          entitled boolean NOT NULL DEFAULT false
         );
         CREATE INDEX ON ${schema}.users (created_at);`);
+      await createPlanAndModelTables(db, schema);
     },
     async apply(db: PoolClient, schema: string, recorded: RecordedEvent) {
+      if (!recorded.streamId.startsWith('user-')) return announce(db, await applyPlanOrModelEvent(db, schema, recorded));
       const id = userIdOf(recorded.streamId);
       const event = await codec.decode(id, recorded);
       const users = `${schema}.users`;
-      // Processes that cache signed-in users forget this one when the change commits.
-      const announce = () => db.query(`SELECT ${notifyIdentityChanged('$1')}`, [id]);
+      const changed = () => announce(db, { user: id });
       const refreshSearch = `search = lower(coalesce(username, '') || ' ' || coalesce(email, '') || ' ' || first_name || ' ' || last_name)`;
       switch (event.type) {
         case 'UserRegistered':
-          await db.query(`INSERT INTO ${users} (id, username, email, is_staff, created_at) VALUES ($1, $2, $3, $4, $5)`, [
-            id,
-            event.data.username,
-            event.data.email,
-            event.data.isStaff,
-            recorded.occurredAt,
-          ]);
+          await db.query(
+            `INSERT INTO ${users} (id, username, email, is_staff, created_at, max_clients)
+             VALUES ($1, $2, $3, $4, $5, coalesce((SELECT max_clients FROM ${schema}.free_plan), 0))`,
+            [id, event.data.username, event.data.email, event.data.isStaff, recorded.occurredAt],
+          );
           await db.query(`UPDATE ${users} SET ${refreshSearch} WHERE id = $1`, [id]);
           return;
         case 'ProfileUpdated': {
@@ -59,7 +79,7 @@ export function usersProjection(vault: PersonalDataVault): Projection {
             [id, email ?? null, username ?? null, firstName ?? null, lastName ?? null],
           );
           await db.query(`UPDATE ${users} SET ${refreshSearch} WHERE id = $1`, [id]);
-          await announce();
+          await changed();
           return;
         }
         case 'UserSignedIn':
@@ -68,15 +88,22 @@ export function usersProjection(vault: PersonalDataVault): Projection {
         case 'UserDeactivated':
         case 'UserReactivated':
           await db.query(`UPDATE ${users} SET is_active = $2 WHERE id = $1`, [id, event.type === 'UserReactivated']);
-          await announce();
+          await changed();
           return;
         case 'UserDeleted':
           await db.query(`DELETE FROM ${users} WHERE id = $1`, [id]);
-          await announce();
+          await changed();
           return;
         default:
           return;
       }
     },
   };
+}
+
+/** Processes that cache signed-in users forget the affected ones when this transaction commits. */
+async function announce(db: PoolClient, affected: Affected): Promise<void> {
+  if (affected === null) return;
+  const payload = affected === 'everyone' ? EVERYONE : affected.user;
+  await db.query(`SELECT ${notifyIdentityChanged('$1')}`, [payload]);
 }

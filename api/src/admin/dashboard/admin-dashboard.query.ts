@@ -1,0 +1,84 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AdminDashboardStats } from '../../../../contracts/src/billing/billing.contract';
+import { readModelSchema } from '../../platform/projections/projection';
+import { BILLING_PROJECTION } from '../../billing/projections/billing.projection';
+import { USERS_TABLE } from '../../identity/application/user-directory';
+import { DATABASE, type Database } from '../../platform/database/database';
+
+const BILLING = readModelSchema(BILLING_PROJECTION);
+
+interface Payment {
+  id: string;
+  user_id: string;
+  amount_cents: number;
+  plan: string;
+  created_at: Date;
+  status: AdminDashboardStats['recentPayments'][number]['status'];
+}
+
+/**
+ * The console dashboard's figures (spec "Dashboard stats"). Each query reads one context's
+ * read model; the payments' emails are looked up in the users read model by id, not joined.
+ */
+@Injectable()
+export class AdminDashboard {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  async stats(): Promise<AdminDashboardStats> {
+    const pool = this.database.pool;
+    const [users, billing, recentUsers, recentPayments] = await Promise.all([
+      pool.query<{ total: number; this_month: number; last_month: number }>(
+        `SELECT count(*)::int AS total,
+                count(*) FILTER (WHERE created_at >= date_trunc('month', now()))::int AS this_month,
+                count(*) FILTER (WHERE created_at >= date_trunc('month', now()) - interval '1 month'
+                                   AND created_at < date_trunc('month', now()))::int AS last_month
+           FROM ${USERS_TABLE}`,
+      ),
+      pool.query<{ revenue_cents: string; active: number }>(
+        `SELECT (SELECT coalesce(sum(amount_cents - refunded_cents), 0) FROM ${BILLING}.payments WHERE status IN ('completed', 'refunded')) AS revenue_cents,
+                (SELECT count(*)::int FROM ${BILLING}.subscriptions) AS active`,
+      ),
+      pool.query<{ id: string; username: string | null; email: string | null; plan_id: string; created_at: Date }>(
+        `SELECT id, username, email, plan_id, created_at FROM ${USERS_TABLE} ORDER BY created_at DESC LIMIT 5`,
+      ),
+      pool.query<Payment>(
+        `SELECT pay.id, pay.user_id, pay.amount_cents, coalesce(p.name, pay.plan_id) AS plan, pay.created_at, pay.status
+           FROM ${BILLING}.payments pay LEFT JOIN ${BILLING}.plans p ON p.id = pay.plan_id
+          ORDER BY pay.created_at DESC, pay.seq DESC LIMIT 5`,
+      ),
+    ]);
+    const emails = await this.emailsOf(recentPayments.rows.map((p) => p.user_id));
+    const { total, this_month: thisMonth, last_month: lastMonth } = users.rows[0]!;
+    return {
+      totalUsers: total,
+      totalRevenue: Number(billing.rows[0]!.revenue_cents) / 100,
+      activeSubscriptions: billing.rows[0]!.active,
+      monthlyGrowth: lastMonth === 0 ? (thisMonth > 0 ? 100 : 0) : Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10,
+      recentUsers: recentUsers.rows.map((u) => ({
+        id: u.id,
+        username: u.username ?? '',
+        email: u.email ?? '',
+        plan: u.plan_id,
+        created_at: u.created_at.toISOString(),
+      })),
+      recentPayments: recentPayments.rows.map((p) => ({
+        id: p.id,
+        user: emails.get(p.user_id) ?? '',
+        amount: p.amount_cents / 100,
+        plan: p.plan,
+        date: p.created_at.toISOString(),
+        status: p.status,
+      })),
+    };
+  }
+
+  /** Emails by user id; a deleted user has none (''). */
+  private async emailsOf(userIds: string[]): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const { rows } = await this.database.pool.query<{ id: string; email: string | null }>(
+      `SELECT id, email FROM ${USERS_TABLE} WHERE id = ANY($1)`,
+      [userIds],
+    );
+    return new Map(rows.map((r) => [r.id, r.email ?? '']));
+  }
+}
