@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { logger } from '../../platform/logging/logger';
-import { cyclePriceCents } from '../domain/subscription.decider';
+import { cyclePriceCents } from '../domain/plan';
+import { paidPeriod } from '../domain/subscription.decider';
 import { BillingContext, paymentIdFor, periodEnd } from './billing-context';
 import { BillingQueries } from './billing-queries';
 
@@ -56,7 +57,7 @@ export class BillingClock implements OnApplicationBootstrap, OnModuleDestroy {
   private async settleOne(userId: string, now: Date): Promise<boolean> {
     const { billing } = this;
     const { state } = await billing.subscriptions.load(userId);
-    const paid = state.paid;
+    const paid = paidPeriod(state);
     if (!paid) return false;
     const expire = async (reason: 'grace-ended' | 'period-ended') => {
       const freePlan = await billing.freePlan();

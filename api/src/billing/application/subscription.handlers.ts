@@ -3,19 +3,14 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BillingCycle } from '../../../../contracts/src/billing/billing.contract';
 import { notFound, ruleBroken } from '../../platform/domain/errors';
 import { type CheckoutSnapshot, SimulatedPayments } from '../../platform/payments/payment-provider';
-import { paymentDecider } from '../domain/payment.decider';
-import { FREE_PLAN_ID } from '../domain/plan';
-import { cyclePriceCents, type SubscriptionCommand, type SubscriptionEvent, subscriptionDecider } from '../domain/subscription.decider';
+import { refundable } from '../domain/payment.decider';
+import { cyclePriceCents, FREE_PLAN_ID } from '../domain/plan';
+import { cancellable, paidPeriod, type PlanChange, planChange } from '../domain/subscription.decider';
+import type { SubscriptionEvent } from '../domain/subscription.events';
 import { BillingContext, paymentIdFor, periodEnd } from './billing-context';
 import { EndBillingForDeletedAccount } from './end-billing.command';
 
 export type SubscribeOutcome = 'checkout' | 'upgraded' | 'downgrade_scheduled' | 'unchanged';
-
-/** What a command would decide now, before anything is asked of the payment provider. */
-async function preview(billing: BillingContext, userId: string, command: SubscriptionCommand) {
-  const { state } = await billing.subscriptions.load(userId);
-  return { state, events: subscriptionDecider.decide(command, state) };
-}
 
 export class Subscribe {
   constructor(
@@ -40,7 +35,7 @@ export class SubscribeHandler implements ICommandHandler<Subscribe, { outcome: S
     const { provider, config } = this.billing;
     const plan = await this.billing.planChoice(planId);
     const { state } = await this.billing.subscriptions.load(userId);
-    if (!state.paid) {
+    if (state.status === 'free') {
       if (planId === FREE_PLAN_ID) return { outcome: 'unchanged' as const };
       const { sessionId, url } = await provider.startCheckout({
         userId,
@@ -56,31 +51,30 @@ export class SubscribeHandler implements ICommandHandler<Subscribe, { outcome: S
       return { outcome: 'checkout' as const, paymentUrl: url };
     }
 
-    const command: SubscriptionCommand = { type: 'ChangePlan', at, plan };
-    const events = subscriptionDecider.decide(command, state); // what it would decide, before the provider is told
-    const current = state.paid;
-    const upgrade = events.find(
-      (e): e is Extract<SubscriptionEvent, { type: 'SubscriptionUpgraded' }> => e.type === 'SubscriptionUpgraded',
-    );
-    if (current.providerSubscriptionId) {
-      const subscriptionId = current.providerSubscriptionId;
-      if (upgrade || events.some((e) => e.type === 'DowngradeScheduled' && e.data.toPlanId !== current.planId)) {
+    // The rules first: the provider is told only of a change the decider will make.
+    const change = planChange(state, plan, at);
+    const subscriptionId = change.current.providerSubscriptionId;
+    if (subscriptionId) {
+      if (change.kind === 'upgrade' || change.kind === 'downgrade') {
         await provider.changePlan({
           providerSubscriptionId: subscriptionId,
           planId,
           planName: plan.terms.name,
-          cycle: current.cycle,
-          amountCents: cyclePriceCents(plan.terms, current.cycle),
-          prorate: Boolean(upgrade),
+          cycle: change.current.cycle,
+          amountCents: cyclePriceCents(plan.terms, change.current.cycle),
+          prorate: change.kind === 'upgrade',
         });
       }
-      if (events.some((e) => e.type === 'CancellationScheduled')) await provider.setCancelAtPeriodEnd(subscriptionId, true);
-      if (events.some((e) => e.type === 'CancellationWithdrawn')) await provider.setCancelAtPeriodEnd(subscriptionId, false);
+      if (change.kind === 'cancel') await provider.setCancelAtPeriodEnd(subscriptionId, true);
+      if (change.kind === 'withdraw-cancellation') await provider.setCancelAtPeriodEnd(subscriptionId, false);
     }
-    const { position } = await this.billing.subscriptions.execute(userId, command);
+    const { position, events } = await this.billing.subscriptions.execute(userId, { type: 'ChangePlan', at, plan });
     let last = position;
     // Stripe invoices the proration itself (its invoice.paid webhook records the payment);
-    // the simulated provider's charge is recorded here.
+    // the simulated provider's charge is recorded here, as the upgrade recorded it.
+    const upgrade = events.find(
+      (e): e is Extract<SubscriptionEvent, { type: 'SubscriptionUpgraded' }> => e.type === 'SubscriptionUpgraded',
+    );
     if (upgrade && provider.mode === 'simulated' && upgrade.data.prorationCents > 0) {
       const transactionId = `sim_up_${randomUUID().replaceAll('-', '')}`;
       last = (
@@ -100,16 +94,19 @@ export class SubscribeHandler implements ICommandHandler<Subscribe, { outcome: S
       ).position;
     }
     await this.billing.caughtUp(Math.max(position, last), userId);
-    if (upgrade) return { outcome: 'upgraded' as const };
-    return {
-      outcome: events.some(
-        (e) => (e.type === 'DowngradeScheduled' && e.data.toPlanId !== current.planId) || e.type === 'CancellationScheduled',
-      )
-        ? ('downgrade_scheduled' as const)
-        : ('unchanged' as const),
-    };
+    return { outcome: OUTCOMES[change.kind] };
   }
 }
+
+/** What the site is told of each kind of plan change. */
+const OUTCOMES: Record<PlanChange['kind'], SubscribeOutcome> = {
+  upgrade: 'upgraded',
+  downgrade: 'downgrade_scheduled',
+  cancel: 'downgrade_scheduled',
+  'keep-current': 'unchanged',
+  'withdraw-cancellation': 'unchanged',
+  unchanged: 'unchanged',
+};
 
 export class CancelSubscription {
   constructor(
@@ -124,11 +121,10 @@ export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscrip
   constructor(private readonly billing: BillingContext) {}
 
   async execute({ userId, at }: CancelSubscription): Promise<void> {
-    const command: SubscriptionCommand = { type: 'CancelAtPeriodEnd', at };
-    const { state, events } = await preview(this.billing, userId, command);
-    if (events.length > 0 && state.paid?.providerSubscriptionId)
-      await this.billing.provider.setCancelAtPeriodEnd(state.paid.providerSubscriptionId, true);
-    const { position } = await this.billing.subscriptions.execute(userId, command);
+    const { state } = await this.billing.subscriptions.load(userId);
+    const providerSubscriptionId = cancellable(state)?.providerSubscriptionId;
+    if (providerSubscriptionId) await this.billing.provider.setCancelAtPeriodEnd(providerSubscriptionId, true);
+    const { position } = await this.billing.subscriptions.execute(userId, { type: 'CancelAtPeriodEnd', at });
     await this.billing.caughtUp(position, userId);
   }
 }
@@ -255,11 +251,10 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment, numb
 
   async execute({ paymentId, amountCents, reason, at }: RefundPayment): Promise<number> {
     const { state } = await this.billing.payments.load(paymentId);
-    // Check before money moves: the decider refuses what the provider must not be asked.
-    const probe = { type: 'RefundPayment' as const, at, refundId: `probe-${randomUUID()}`, amountCents, reason };
-    paymentDecider.decide(probe, state);
-    if (state.status === 'none' || !state.refundTarget) throw ruleBroken('This payment cannot be refunded through its provider.');
-    const { refundId } = await this.billing.provider.refund(state.refundTarget, amountCents, reason);
+    // The rules before money moves: the provider is asked only for a refund the decider allows.
+    const { refundTarget } = refundable(state, amountCents);
+    if (!refundTarget) throw ruleBroken('This payment cannot be refunded through its provider.');
+    const { refundId } = await this.billing.provider.refund(refundTarget, amountCents, reason);
     const { position } = await this.billing.payments.execute(paymentId, { type: 'RefundPayment', at, refundId, amountCents, reason });
     await this.billing.caughtUp(position);
     return position;
@@ -273,8 +268,9 @@ export class EndBillingForDeletedAccountHandler implements ICommandHandler<EndBi
 
   async execute({ userId, at }: EndBillingForDeletedAccount): Promise<void> {
     const { state } = await this.billing.subscriptions.load(userId);
-    if (!state.paid) return;
-    if (state.paid.providerSubscriptionId) await this.billing.provider.cancelNow(state.paid.providerSubscriptionId);
+    const current = paidPeriod(state);
+    if (!current) return;
+    if (current.providerSubscriptionId) await this.billing.provider.cancelNow(current.providerSubscriptionId);
     const freePlan = await this.billing.freePlan();
     const { position } = await this.billing.subscriptions.execute(userId, {
       type: 'ExpireSubscription',

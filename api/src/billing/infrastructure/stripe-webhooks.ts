@@ -9,6 +9,7 @@ import { BillingContext, paymentIdFor } from '../application/billing-context';
 import { BillingQueries } from '../application/billing-queries';
 import { ActivateFromCheckout } from '../application/subscription.handlers';
 import type { PaymentKind } from '../domain/payment.decider';
+import { paidPeriod } from '../domain/subscription.decider';
 
 export const webhookMigrations: Migration[] = [
   {
@@ -108,7 +109,7 @@ export class StripeWebhooks {
         const userId = subscription.metadata?.userId;
         if (!userId) return;
         const { state } = await this.billing.subscriptions.load(userId);
-        if (state.paid?.providerSubscriptionId !== subscription.id) return; // news of an older subscription
+        if (paidPeriod(state)?.providerSubscriptionId !== subscription.id) return; // news of an older subscription
         const { position } = await this.billing.subscriptions.execute(userId, {
           type: 'ExpireSubscription',
           at,
@@ -185,9 +186,8 @@ export class StripeWebhooks {
     }
     if (kind === 'renewal' && period) {
       const { state } = await this.billing.subscriptions.load(userId);
-      const scheduled = state.paid?.scheduledPlanId
-        ? await this.billing.planChoice(state.paid.scheduledPlanId, { archivedToo: true, inactiveToo: true })
-        : null;
+      const scheduledPlanId = paidPeriod(state)?.scheduledPlanId;
+      const scheduled = scheduledPlanId ? await this.billing.planChoice(scheduledPlanId, { archivedToo: true, inactiveToo: true }) : null;
       const renewed = await this.billing.subscriptions.execute(userId, {
         type: 'RenewSubscription',
         at,
