@@ -4,6 +4,7 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller';
 import { AdminPaymentsController } from './payments/admin-payments.controller';
+import { adminPlanCommandHandlers } from './plans';
 import { AdminPlansController } from './plans/admin-plans.controller';
 import { AdminUsersController } from './users/admin-users.controller';
 import { AdminUsers } from './users/admin-users.query';
@@ -12,6 +13,6 @@ import { AdminUsers } from './users/admin-users.query';
 @Module({
   imports: [IdentityModule, BillingModule, CatalogModule],
   controllers: [AdminUsersController, AdminPlansController, AdminPaymentsController, AdminDashboardController],
-  providers: [AdminUsers],
+  providers: [AdminUsers, ...adminPlanCommandHandlers],
 })
 export class AdminModule {}

@@ -1,21 +1,11 @@
 import { Module } from '@nestjs/common';
+import { billingCommandHandlers } from './application';
 import { IdentityModule } from '../identity/identity.module';
 import { BillingClock } from './application/billing-clock';
 import { BillingContext } from './application/billing-context';
 import { BillingQueries } from './application/billing-queries';
 import { CatalogQueries } from '../catalog/application/catalog-queries';
-import { ArchivePlanHandler, CreatePlanHandler, UpdatePlanHandler } from './application/plan.handlers';
-import { RestorePlanHandler } from './application/restore-plan.handler';
 import { SeedPlans } from './application/seed-plans';
-import {
-  ActivateFromCheckoutHandler,
-  CancelSubscriptionHandler,
-  EndBillingForDeletedAccountHandler,
-  RefundPaymentHandler,
-  SettleSimulatedCheckoutHandler,
-  SubscribeHandler,
-  VerifyCheckoutHandler,
-} from './application/subscription.handlers';
 import { AccountPlanController } from './http/account-plan.controller';
 import { StripeWebhookController } from './http/stripe-webhook.controller';
 import { SubscriptionsController } from './http/subscriptions.controller';
@@ -33,17 +23,7 @@ import { StripeWebhooks } from './infrastructure/stripe-webhooks';
     SeedPlans,
     BillingClock,
     StripeWebhooks,
-    CreatePlanHandler,
-    UpdatePlanHandler,
-    ArchivePlanHandler,
-    RestorePlanHandler,
-    SubscribeHandler,
-    CancelSubscriptionHandler,
-    EndBillingForDeletedAccountHandler,
-    ActivateFromCheckoutHandler,
-    SettleSimulatedCheckoutHandler,
-    VerifyCheckoutHandler,
-    RefundPaymentHandler,
+    ...billingCommandHandlers,
   ],
   exports: [BillingContext, BillingQueries, BillingClock],
 })

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AdminPayment, centsOf, RefundRequest } from '../../../../contracts/src/billing/billing.contract';
 import { uuid } from '../../../../contracts/src/common/fields';
 import { BillingQueries } from '../../billing/application/billing-queries';
-import { RefundPayment } from '../../billing/application/subscription.handlers';
+import { RefundPayment } from '../../billing/application/refund-payment.handler';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { contentRange, type ListQuery, ListQueryPipe } from '../../platform/http/react-admin-list';

@@ -7,7 +7,7 @@ import { logger } from '../../platform/logging/logger';
 import { checkoutSnapshotOf, StripePayments } from '../../platform/payments/payment-provider';
 import { BillingContext, paymentIdFor } from '../application/billing-context';
 import { BillingQueries } from '../application/billing-queries';
-import { ActivateFromCheckout } from '../application/subscription.handlers';
+import { ActivateFromCheckout } from '../application/activate-from-checkout.handler';
 import type { PaymentKind } from '../domain/payment.decider';
 import { paidPeriod } from '../domain/subscription.decider';
 
