@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { billingCommandHandlers } from './application';
 import { IdentityModule } from '../identity/identity.module';
 import { BillingClock } from './application/billing-clock';
+import { BillingConsoleQueries } from './application/billing-console-queries';
 import { BillingContext } from './application/billing-context';
 import { BillingQueries } from './application/billing-queries';
 import { CatalogQueries } from '../catalog/application/catalog-queries';
@@ -18,6 +19,7 @@ import { StripeWebhooks } from './infrastructure/stripe-webhooks';
   providers: [
     BillingContext,
     BillingQueries,
+    BillingConsoleQueries,
     // Stateless reads of the catalog's read model, for the plan info's models.
     CatalogQueries,
     SeedPlans,
@@ -25,6 +27,6 @@ import { StripeWebhooks } from './infrastructure/stripe-webhooks';
     StripeWebhooks,
     ...billingCommandHandlers,
   ],
-  exports: [BillingContext, BillingQueries, BillingClock],
+  exports: [BillingContext, BillingQueries, BillingConsoleQueries, BillingClock],
 })
 export class BillingModule {}

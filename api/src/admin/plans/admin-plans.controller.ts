@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AdminPlan, PlanInput, planSlug, PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
 import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
 import { ArchivePlan } from '../../billing/application/archive-plan.handler';
-import { BillingQueries } from '../../billing/application/billing-queries';
+import { BillingConsoleQueries } from '../../billing/application/billing-console-queries';
 import { RestorePlan } from '../../billing/application/restore-plan.handler';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
@@ -28,7 +28,7 @@ const planId = new ZodPipe(planSlug);
 export class AdminPlansController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: BillingQueries,
+    private readonly queries: BillingConsoleQueries,
   ) {}
 
   /** Plans are few: the whole list, cheapest first, whatever the range; the filter's `q` searches. */
