@@ -12,12 +12,15 @@ export class RefundPayment {
   ) {}
 }
 
-/** Staff refund all or part of a completed payment through the provider, then record it. */
+/**
+ * Staff refund all or part of a completed payment through the provider, then record it;
+ * returns once the read model shows it.
+ */
 @CommandHandler(RefundPayment)
-export class RefundPaymentHandler implements ICommandHandler<RefundPayment, number> {
+export class RefundPaymentHandler implements ICommandHandler<RefundPayment, void> {
   constructor(private readonly billing: BillingContext) {}
 
-  async execute({ paymentId, amountCents, reason, at }: RefundPayment): Promise<number> {
+  async execute({ paymentId, amountCents, reason, at }: RefundPayment): Promise<void> {
     const { state } = await this.billing.payments.load(paymentId);
     // The rules before money moves: the provider is asked only for a refund the decider allows.
     const { refundTarget } = refundable(state, amountCents);
@@ -25,6 +28,5 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment, numb
     const { refundId } = await this.billing.provider.refund(refundTarget, amountCents, reason);
     const { position } = await this.billing.payments.execute(paymentId, { type: 'RefundPayment', at, refundId, amountCents, reason });
     await this.billing.caughtUp(position);
-    return position;
   }
 }

@@ -67,7 +67,7 @@ export class SubscribeHandler implements ICommandHandler<Subscribe, { outcome: S
     const { position, events } = await this.billing.subscriptions.execute(userId, { type: 'ChangePlan', at, plan });
     let last = position;
     // Stripe invoices the proration itself (its invoice.paid webhook records the payment);
-    // the simulated provider's charge is recorded here, as the upgrade recorded it.
+    // the simulated provider's charge is recorded here, for the proration the upgrade holds.
     const upgrade = events.find(
       (e): e is Extract<SubscriptionEvent, { type: 'SubscriptionUpgraded' }> => e.type === 'SubscriptionUpgraded',
     );
