@@ -5,6 +5,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller';
 import { AdminDashboard } from './dashboard/admin-dashboard.query';
 import { AdminPaymentsController } from './payments/admin-payments.controller';
+import { adminPlanCommandHandlers } from './plans';
 import { AdminPlansController } from './plans/admin-plans.controller';
 import { AdminUsersController } from './users/admin-users.controller';
 import { AdminUsers } from './users/admin-users.query';
@@ -13,6 +14,6 @@ import { AdminUsers } from './users/admin-users.query';
 @Module({
   imports: [IdentityModule, BillingModule, CatalogModule],
   controllers: [AdminUsersController, AdminPlansController, AdminPaymentsController, AdminDashboardController],
-  providers: [AdminUsers, AdminDashboard],
+  providers: [AdminUsers, AdminDashboard, ...adminPlanCommandHandlers],
 })
 export class AdminModule {}

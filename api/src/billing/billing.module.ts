@@ -1,21 +1,12 @@
 import { Module } from '@nestjs/common';
+import { billingCommandHandlers } from './application';
 import { IdentityModule } from '../identity/identity.module';
 import { BillingClock } from './application/billing-clock';
+import { BillingConsoleQueries } from './application/billing-console-queries';
 import { BillingContext } from './application/billing-context';
 import { BillingQueries } from './application/billing-queries';
 import { CatalogQueries } from '../catalog/application/catalog-queries';
-import { ArchivePlanHandler, CreatePlanHandler, UpdatePlanHandler } from './application/plan.handlers';
-import { RestorePlanHandler } from './application/restore-plan.handler';
 import { SeedPlans } from './application/seed-plans';
-import {
-  ActivateFromCheckoutHandler,
-  CancelSubscriptionHandler,
-  EndBillingForDeletedAccountHandler,
-  RefundPaymentHandler,
-  SettleSimulatedCheckoutHandler,
-  SubscribeHandler,
-  VerifyCheckoutHandler,
-} from './application/subscription.handlers';
 import { AccountPlanController } from './http/account-plan.controller';
 import { StripeWebhookController } from './http/stripe-webhook.controller';
 import { SubscriptionsController } from './http/subscriptions.controller';
@@ -28,23 +19,14 @@ import { StripeWebhooks } from './infrastructure/stripe-webhooks';
   providers: [
     BillingContext,
     BillingQueries,
+    BillingConsoleQueries,
     // Stateless reads of the catalog's read model, for the plan info's models.
     CatalogQueries,
     SeedPlans,
     BillingClock,
     StripeWebhooks,
-    CreatePlanHandler,
-    UpdatePlanHandler,
-    ArchivePlanHandler,
-    RestorePlanHandler,
-    SubscribeHandler,
-    CancelSubscriptionHandler,
-    EndBillingForDeletedAccountHandler,
-    ActivateFromCheckoutHandler,
-    SettleSimulatedCheckoutHandler,
-    VerifyCheckoutHandler,
-    RefundPaymentHandler,
+    ...billingCommandHandlers,
   ],
-  exports: [BillingContext, BillingQueries, BillingClock],
+  exports: [BillingContext, BillingQueries, BillingConsoleQueries, BillingClock],
 })
 export class BillingModule {}

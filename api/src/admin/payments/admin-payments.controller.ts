@@ -4,8 +4,8 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { AdminPayment, centsOf, RefundRequest } from '../../../../contracts/src/billing/billing.contract';
 import { uuid } from '../../../../contracts/src/common/fields';
-import { BillingQueries } from '../../billing/application/billing-queries';
-import { RefundPayment } from '../../billing/application/subscription.handlers';
+import { BillingConsoleQueries } from '../../billing/application/billing-console-queries';
+import { RefundPayment } from '../../billing/application/refund-payment.handler';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { contentRange, type ListQuery, ListQueryPipe } from '../../platform/http/react-admin-list';
@@ -20,13 +20,13 @@ const paymentId = new ZodPipe(uuid('Payment id'));
 export class AdminPaymentsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: BillingQueries,
+    private readonly queries: BillingConsoleQueries,
   ) {}
 
   @Get()
   @Route({ summary: 'filter: {q: email, name, transaction id or plan; period: all | today | 7d | month}', response: z.array(AdminPayment) })
   async list(
-    @Query(new ListQueryPipe(BillingQueries.sortablePayments, ['createdDate', 'DESC'])) list: ListQuery,
+    @Query(new ListQueryPipe(BillingConsoleQueries.sortablePayments, ['createdDate', 'DESC'])) list: ListQuery,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AdminPayment[]> {
     const { rows, total } = await this.queries.adminPayments(list, new Date());

@@ -4,24 +4,23 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { AdminPlan, PlanInput, planSlug, PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
 import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
-import { BillingContext } from '../../billing/application/billing-context';
-import { BillingQueries } from '../../billing/application/billing-queries';
-import { ArchivePlan, CreatePlan, planIdOf, UpdatePlan } from '../../billing/application/plan.handlers';
+import { ArchivePlan } from '../../billing/application/archive-plan.handler';
+import { BillingConsoleQueries } from '../../billing/application/billing-console-queries';
 import { RestorePlan } from '../../billing/application/restore-plan.handler';
-import { CatalogAdmin } from '../../catalog/application/catalog-admin';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { contentRange, ListFilterPipe } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
+import { CreatePlanWithModels } from './create-plan-with-models.handler';
+import { UpdatePlanWithModels } from './update-plan-with-models.handler';
 
 const planId = new ZodPipe(planSlug);
 
 /**
  * The console's plans resource (ra-data-simple-rest). Plans are few, so the list is whole:
- * react-admin's range and sort are honoured on the full set. Every change is a billing
- * command, recorded with the staff member who made it. A plan's allowed models are the
- * catalog's (each model's plans): the form's list is checked first and applied to the
- * models after the plan's own change.
+ * react-admin's range and sort are honoured on the full set. Every change is one command,
+ * recorded with the staff member who made it; the form's, which also sets the catalog
+ * models the plan may download, is the admin's (see create-plan-with-models.handler.ts).
  */
 @Tag('admin-panel')
 @Controller('admin-panel/plans')
@@ -29,9 +28,7 @@ const planId = new ZodPipe(planSlug);
 export class AdminPlansController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: BillingQueries,
-    private readonly billing: BillingContext,
-    private readonly catalog: CatalogAdmin,
+    private readonly queries: BillingConsoleQueries,
   ) {}
 
   /** Plans are few: the whole list, cheapest first, whatever the range; the filter's `q` searches. */
@@ -58,12 +55,7 @@ export class AdminPlansController {
   @Post()
   @Route({ response: AdminPlan })
   async create(@Body(new ZodPipe(PlanInput)) body: z.output<typeof PlanInput>): Promise<AdminPlan> {
-    const models = await this.catalog.planModelsChange(planIdOf(body), body.allowed_models);
-    const { planId, position } = await this.commands.execute<CreatePlan, { planId: string; position: number }>(
-      new CreatePlan(body, new Date()),
-    );
-    await this.billing.caughtUp(position);
-    await models.apply(new Date());
+    const planId = await this.commands.execute<CreatePlanWithModels, string>(new CreatePlanWithModels(body, new Date()));
     return this.queries.adminPlan(planId);
   }
 
@@ -71,10 +63,7 @@ export class AdminPlansController {
   @Put(':id')
   @Route({ response: AdminPlan })
   async update(@Param('id', planId) id: string, @Body(new ZodPipe(PlanUpdate)) body: z.output<typeof PlanUpdate>): Promise<AdminPlan> {
-    const models = body.allowed_models === undefined ? null : await this.catalog.planModelsChange(id, body.allowed_models);
-    const position = await this.commands.execute<UpdatePlan, number>(new UpdatePlan(id, body, new Date()));
-    await this.billing.caughtUp(position);
-    await models?.apply(new Date());
+    await this.commands.execute(new UpdatePlanWithModels(id, body, new Date()));
     return this.queries.adminPlan(id);
   }
 
@@ -84,8 +73,7 @@ export class AdminPlansController {
     response: DeletedAnswer,
   })
   async remove(@Param('id', planId) id: string): Promise<{ id: string }> {
-    const position = await this.commands.execute<ArchivePlan, number>(new ArchivePlan(id, new Date()));
-    await this.billing.caughtUp(position);
+    await this.commands.execute(new ArchivePlan(id, new Date()));
     return { id };
   }
 
@@ -94,8 +82,7 @@ export class AdminPlansController {
   @HttpCode(200)
   @Route({ summary: 'Put an archived plan back on sale, as it was.', response: AdminPlan })
   async restore(@Param('id', planId) id: string): Promise<AdminPlan> {
-    const position = await this.commands.execute<RestorePlan, number>(new RestorePlan(id, new Date()));
-    await this.billing.caughtUp(position);
+    await this.commands.execute(new RestorePlan(id, new Date()));
     return this.queries.adminPlan(id);
   }
 }

@@ -12,13 +12,9 @@ import { type PaymentCommand, type PaymentEvent, paymentDecider, type PaymentSta
 import { FREE_PLAN_ID } from '../domain/plan';
 import { type PlanCommand, type PlanEvent, planDecider, type PlanState } from '../domain/plan.decider';
 import { type PreferencesCommand, type PreferencesEvent, preferencesDecider, type PreferencesState } from '../domain/preferences.decider';
-import {
-  type PlanChoice,
-  type SubscriptionCommand,
-  type SubscriptionEvent,
-  subscriptionDecider,
-  type SubscriptionState,
-} from '../domain/subscription.decider';
+import type { PlanChoice, SubscriptionCommand } from '../domain/subscription.commands';
+import { subscriptionDecider, type SubscriptionState } from '../domain/subscription.decider';
+import type { SubscriptionEvent } from '../domain/subscription.events';
 import { BILLING_PROJECTION } from '../projections/billing.projection';
 import { MAX_PLAN_DAYS } from '../../../../contracts/src/billing/billing.contract';
 

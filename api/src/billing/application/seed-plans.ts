@@ -1,8 +1,8 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { logger } from '../../platform/logging/logger';
-import { DomainError } from '../../platform/domain/errors';
 import { type PlanTerms, yearlyPriceOf } from '../domain/plan';
-import { BillingContext } from './billing-context';
+import { SeedPlan } from './seed-plan.handler';
 
 const plan = (terms: Omit<PlanTerms, 'yearlyPriceCents' | 'durationDays'>): PlanTerms => ({
   ...terms,
@@ -80,23 +80,11 @@ export const SEEDED_PLANS: Record<string, PlanTerms> = {
 /** Creates the seeded plans that do not exist yet (every start; several instances may race). */
 @Injectable()
 export class SeedPlans implements OnApplicationBootstrap {
-  constructor(private readonly billing: BillingContext) {}
+  constructor(private readonly commands: CommandBus) {}
 
   async onApplicationBootstrap(): Promise<void> {
     for (const [planId, terms] of Object.entries(SEEDED_PLANS)) {
-      try {
-        const { position } = await this.billing.plans.execute(planId, {
-          type: 'CreatePlan',
-          at: new Date(),
-          planId,
-          terms,
-          isActive: true,
-        });
-        if (position) logger.info({ planId }, 'seeded plan');
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error; // already there: created by an earlier start
-      }
+      if (await this.commands.execute<SeedPlan, boolean>(new SeedPlan(planId, terms, new Date()))) logger.info({ planId }, 'seeded plan');
     }
-    // Not waiting for the read model: the projections start next and follow within moments.
   }
 }

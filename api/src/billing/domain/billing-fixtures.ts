@@ -1,5 +1,5 @@
 import type { PlanTerms } from './plan';
-import type { PlanChoice } from './subscription.decider';
+import type { PlanChoice } from './subscription.commands';
 
 /** Plan terms for decider tests, shaped like the seeded catalogue. */
 export const terms = (overrides: Partial<PlanTerms> = {}): PlanTerms => ({

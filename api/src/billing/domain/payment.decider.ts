@@ -1,7 +1,7 @@
 import { moneyText } from '../../../../contracts/src/billing/billing.contract';
 import { type Decider, unreachable } from '../../platform/domain/decider';
 import { notFound, ruleBroken } from '../../platform/domain/errors';
-import type { PaymentProviderName } from './subscription.decider';
+import type { PaymentProviderName } from './subscription.events';
 
 export type PaymentKind = 'subscription' | 'upgrade' | 'renewal';
 
@@ -40,6 +40,31 @@ function settle(outcome: 'succeeded' | 'failed' | 'pending', reason: string | un
     : [{ type: 'PaymentFailed', data: { reason: reason ?? 'The payment was declined.' } }];
 }
 
+type RecordedPayment = Exclude<PaymentState, { status: 'none' }>;
+
+function completed(state: PaymentState): RecordedPayment {
+  if (state.status === 'none') throw notFound();
+  if (state.status !== 'completed') throw ruleBroken('Only completed payments can be refunded.');
+  return state;
+}
+
+/** The cents of a payment still to refund; throws when it cannot be refunded at all. */
+export function refundableCents(state: PaymentState): number {
+  const payment = completed(state);
+  return payment.amountCents - payment.refundedCents;
+}
+
+/**
+ * The refund guard, asked before money moves at the provider: the payment, when
+ * `amountCents` may be refunded from it now; otherwise the rule it breaks.
+ */
+export function refundable(state: PaymentState, amountCents: number): RecordedPayment {
+  const left = refundableCents(state);
+  if (amountCents <= 0) throw ruleBroken('Amount must be more than 0', 'amount');
+  if (amountCents > left) throw ruleBroken(`Amount must be at most ${moneyText(left)}`, 'amount');
+  return completed(state);
+}
+
 /**
  * One payment: initiated, then succeeded or failed; a completed payment can be refunded in
  * parts until nothing is left. Each provider reference maps to one payment, so news about
@@ -62,13 +87,11 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
         return state.status === 'pending' ? settle(command.outcome, command.failureReason, command.refundTarget ?? state.refundTarget) : [];
       case 'RefundPayment': {
         if (state.status === 'none') throw notFound();
-        if (state.refundIds.includes(command.refundId)) return [];
-        if (state.status !== 'completed') throw ruleBroken('Only completed payments can be refunded.');
-        const left = state.amountCents - state.refundedCents;
-        if (command.amountCents <= 0) throw ruleBroken('Amount must be more than 0', 'amount');
-        if (command.amountCents > left) throw ruleBroken(`Amount must be at most ${moneyText(left)}`, 'amount');
+        if (state.refundIds.includes(command.refundId)) return []; // this refund is recorded already
         const { refundId, amountCents, reason } = command;
-        return [{ type: 'PaymentRefunded', data: { refundId, amountCents, reason, fully: amountCents === left } }];
+        const payment = refundable(state, amountCents);
+        const fully = amountCents === payment.amountCents - payment.refundedCents;
+        return [{ type: 'PaymentRefunded', data: { refundId, amountCents, reason, fully } }];
       }
       default:
         return unreachable(command);

@@ -1,5 +1,6 @@
 import { given } from '../../platform/testing/given-when-then';
-import { type PaymentCommand, type PaymentEvent, paymentDecider } from './payment.decider';
+import { replay } from '../../platform/domain/decider';
+import { type PaymentCommand, type PaymentEvent, paymentDecider, refundable, refundableCents } from './payment.decider';
 
 const at = new Date('2026-03-01T10:00:00Z');
 const facts = {
@@ -78,5 +79,33 @@ describe('payment decider', () => {
     given(paymentDecider, [initiated, succeeded])
       .when(refund('re_1', 0))
       .thenThrows(/more than 0/);
+  });
+
+  describe('refund guards, asked before money moves at the provider', () => {
+    const stateOf = (events: PaymentEvent[]) => replay(paymentDecider, events);
+    const partlyRefunded = stateOf([
+      initiated,
+      succeeded,
+      { type: 'PaymentRefunded', data: { refundId: 're_1', amountCents: 900, reason: 'x', fully: false } },
+    ]);
+
+    it('refundableCents is what is left of a completed payment', () => {
+      expect(refundableCents(stateOf([initiated, succeeded]))).toBe(2900);
+      expect(refundableCents(partlyRefunded)).toBe(2000);
+      expect(() => refundableCents(stateOf([initiated]))).toThrow(/Only completed payments/);
+      expect(() => refundableCents(stateOf([]))).toThrow(/not found/);
+    });
+
+    it('refundable answers the payment (with its refund target) for an amount within what is left', () => {
+      expect(refundable(partlyRefunded, 2000)).toMatchObject({ status: 'completed', refundTarget: 'pi_1' });
+      expect(() => refundable(partlyRefunded, 2001)).toThrow(/at most 20.00/);
+      expect(() => refundable(partlyRefunded, 0)).toThrow(/more than 0/);
+      const full = stateOf([
+        initiated,
+        succeeded,
+        { type: 'PaymentRefunded', data: { refundId: 're_1', amountCents: 2900, reason: 'x', fully: true } },
+      ]);
+      expect(() => refundable(full, 100)).toThrow(/Only completed payments/);
+    });
   });
 });

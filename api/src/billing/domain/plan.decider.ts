@@ -79,22 +79,23 @@ export const planDecider: Decider<PlanCommand, PlanEvent, PlanState> = {
     }
   },
 
+  /** Never throws: decide only makes events that fit; anything else is ignored or applied as the fact it is. */
   evolve(state, event) {
+    if (event.type === 'PlanCreated') {
+      const { planId, terms, isActive } = event.data;
+      return { status: isActive ? 'active' : 'inactive', planId, terms };
+    }
+    if (state.status === 'none') return state; // news of a plan never created
     switch (event.type) {
-      case 'PlanCreated':
-        return { status: event.data.isActive ? 'active' : 'inactive', planId: event.data.planId, terms: event.data.terms };
-      case 'PlanUpdated': {
-        const plan = existing(state);
-        return { ...plan, terms: { ...plan.terms, ...event.data.changes } };
-      }
+      case 'PlanUpdated':
+        return { ...state, terms: { ...state.terms, ...event.data.changes } };
       case 'PlanActivated':
-        return { ...existing(state), status: 'active' };
-      case 'PlanDeactivated':
-        return { ...existing(state), status: 'inactive' };
-      case 'PlanArchived':
-        return { ...existing(state), status: 'archived' };
       case 'PlanRestored':
-        return { ...known(state), status: 'active' };
+        return { ...state, status: 'active' };
+      case 'PlanDeactivated':
+        return { ...state, status: 'inactive' };
+      case 'PlanArchived':
+        return { ...state, status: 'archived' };
       default:
         return unreachable(event);
     }

@@ -120,4 +120,12 @@ describe('plan decider', () => {
       given(planDecider, history).when({ type: 'ArchivePlan', at }).then([archived]);
     });
   });
+
+  describe('evolve', () => {
+    it('never throws: news of a plan never created leaves no plan', () => {
+      const none = planDecider.initialState();
+      for (const event of [archived, restored, { type: 'PlanUpdated', data: { planId: 'pro', changes: { priceCents: 1 } } }] as PlanEvent[])
+        expect(planDecider.evolve(none, event)).toBe(none);
+    });
+  });
 });

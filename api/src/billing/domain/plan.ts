@@ -1,4 +1,4 @@
-import { ANNUAL_FACTOR } from '../../../../contracts/src/billing/billing.contract';
+import { ANNUAL_FACTOR, type BillingCycle } from '../../../../contracts/src/billing/billing.contract';
 
 /** A plan's terms, in cents and whole numbers (the api turns cents into "29.00"). */
 export interface PlanTerms {
@@ -19,6 +19,9 @@ export interface PlanTerms {
 
 /** 12 x monthly x 0.83, to the cent: the yearly price unless staff set one. */
 export const yearlyPriceOf = (monthlyCents: number) => Math.round(12 * monthlyCents * ANNUAL_FACTOR);
+
+/** The price of a plan for a cycle, in cents. */
+export const cyclePriceCents = (terms: PlanTerms, cycle: BillingCycle) => (cycle === 'yearly' ? terms.yearlyPriceCents : terms.priceCents);
 
 /**
  * What a plan lets its subscriber do now: the entitlements of spec section 6. Which models

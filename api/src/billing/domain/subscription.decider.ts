@@ -1,12 +1,12 @@
 import type { BillingCycle } from '../../../../contracts/src/billing/billing.contract';
 import { type Decider, unreachable } from '../../platform/domain/decider';
 import { ruleBroken } from '../../platform/domain/errors';
-import { type Entitlements, entitlementsOf, FREE_PLAN_ID, type PlanTerms, sameEntitlements } from './plan';
-
-export type PaymentProviderName = 'stripe' | 'simulated';
+import { cyclePriceCents, type Entitlements, entitlementsOf, FREE_PLAN_ID, sameEntitlements } from './plan';
+import type { PlanChoice, SubscriptionCommand } from './subscription.commands';
+import type { PaymentProviderName, SubscriptionEvent } from './subscription.events';
 
 /** A period that has been paid for, on a paid plan. */
-interface PaidPeriod {
+export interface PaidPeriod {
   planId: string;
   /** The plan's tier and prices when it was chosen: upgrades compare and prorate against them. */
   tier: number;
@@ -23,10 +23,8 @@ interface PaidPeriod {
   graceUntil: string | null;
 }
 
-export interface SubscriptionState {
-  status: 'free' | 'active' | 'past_due';
-  paid: PaidPeriod | null;
-  startedAt: string | null;
+/** What a subscription remembers whether paid or not. */
+interface Memory {
   /** Checkout sessions started and completed: completion is idempotent by session. */
   openCheckouts: string[];
   completedCheckouts: string[];
@@ -35,78 +33,20 @@ export interface SubscriptionState {
   entitlements: Entitlements | null;
 }
 
-/** The plan a command moves to, as the handler read it from the plan's stream. */
-export interface PlanChoice {
-  planId: string;
-  terms: PlanTerms;
-}
+export type SubscriptionState =
+  ({ status: 'free' } & Memory) | ({ status: 'active' | 'past_due'; paid: PaidPeriod; startedAt: string } & Memory);
 
-export type SubscriptionCommand =
-  | { type: 'StartCheckout'; at: Date; sessionId: string; planId: string; cycle: BillingCycle; provider: PaymentProviderName }
-  | {
-      type: 'ActivateSubscription';
-      at: Date;
-      plan: PlanChoice;
-      cycle: BillingCycle;
-      periodStart: Date;
-      periodEnd: Date;
-      provider: PaymentProviderName;
-      providerSubscriptionId: string | null;
-      checkoutSessionId: string | null;
-    }
-  | { type: 'ChangePlan'; at: Date; plan: PlanChoice }
-  | { type: 'CancelAtPeriodEnd'; at: Date; providerNewsAt?: Date }
-  | { type: 'WithdrawCancellation'; at: Date; providerNewsAt?: Date }
-  | { type: 'RenewSubscription'; at: Date; periodStart: Date; periodEnd: Date; scheduledPlan: PlanChoice | null }
-  | { type: 'RecordPaymentFailure'; at: Date; graceUntil: Date }
-  | {
-      type: 'ExpireSubscription';
-      at: Date;
-      reason: 'period-ended' | 'grace-ended' | 'provider-ended' | 'account-deleted';
-      freePlan: PlanChoice;
-    }
-  | { type: 'RefreshEntitlements'; at: Date; plan: PlanChoice };
+type Paid = Extract<SubscriptionState, { paid: PaidPeriod }>;
 
-type Changed = { entitlements: Entitlements };
-
-export type SubscriptionEvent =
-  | { type: 'CheckoutStarted'; data: { sessionId: string; planId: string; cycle: BillingCycle; provider: PaymentProviderName } }
-  | {
-      type: 'SubscriptionActivated';
-      data: {
-        planId: string;
-        tier: number;
-        priceCents: number;
-        cycle: BillingCycle;
-        periodStart: string;
-        periodEnd: string;
-        provider: PaymentProviderName;
-        providerSubscriptionId: string | null;
-        checkoutSessionId: string | null;
-      };
-    }
-  | {
-      type: 'SubscriptionUpgraded';
-      data: { fromPlanId: string; toPlanId: string; tier: number; priceCents: number; prorationCents: number };
-    }
-  | { type: 'DowngradeScheduled'; data: { toPlanId: string; effectiveAt: string } }
-  | { type: 'CancellationScheduled'; data: { effectiveAt: string; providerNewsAt: string | null } }
-  | { type: 'CancellationWithdrawn'; data: { providerNewsAt: string | null } }
-  | { type: 'DowngradeApplied'; data: { fromPlanId: string; toPlanId: string; tier: number; priceCents: number } }
-  | { type: 'SubscriptionRenewed'; data: { periodStart: string; periodEnd: string } }
-  | { type: 'SubscriptionPastDue'; data: { graceUntil: string } }
-  | { type: 'SubscriptionExpired'; data: { planId: string; reason: 'period-ended' | 'grace-ended' | 'provider-ended' | 'account-deleted' } }
-  | { type: 'EntitlementsChanged'; data: Changed['entitlements'] };
+/** The paid period, or null on the free plan. */
+export const paidPeriod = (state: SubscriptionState): PaidPeriod | null => (state.status === 'free' ? null : state.paid);
 
 const noSubscription = () => ruleBroken('You are on the free plan: there is no paid subscription to change.');
 
-function paid(state: SubscriptionState): PaidPeriod {
-  if (!state.paid) throw noSubscription();
-  return state.paid;
+function paid(state: SubscriptionState): Paid {
+  if (state.status === 'free') throw noSubscription();
+  return state;
 }
-
-/** The price of a plan for a cycle, in cents. */
-export const cyclePriceCents = (terms: PlanTerms, cycle: BillingCycle) => (cycle === 'yearly' ? terms.yearlyPriceCents : terms.priceCents);
 
 /**
  * The prorated charge of an upgrade: the difference in price for the part of the period
@@ -119,9 +59,83 @@ export function prorationCents(current: PaidPeriod, newPriceCents: number, at: D
   return Math.max(0, Math.round((newPriceCents - current.priceCents) * left));
 }
 
+/** What choosing a plan does to a paid subscription, and the period it applies to. */
+export type PlanChange = { current: PaidPeriod } & (
+  | { kind: 'upgrade'; priceCents: number; prorationCents: number }
+  /** To a lower paid plan, at the period end. */
+  | { kind: 'downgrade' }
+  /** To free: a cancellation at the period end. */
+  | { kind: 'cancel' }
+  /** The current plan again, undoing a scheduled downgrade. */
+  | { kind: 'keep-current' }
+  /** The current plan again, undoing a cancellation. */
+  | { kind: 'withdraw-cancellation' }
+  | { kind: 'unchanged' }
+);
+
+/**
+ * Subscribe's guard on a paid plan: what changing to `plan` at `at` would do, or the rule it
+ * breaks. The handler asks it before telling the payment provider; `decide` builds its
+ * events from it, so the two never disagree.
+ */
+export function planChange(state: SubscriptionState, plan: PlanChoice, at: Date): PlanChange {
+  const { paid: current, status } = paid(state);
+  if (status === 'past_due') throw ruleBroken('Your last payment failed: update your payment before changing plans.');
+  if (plan.planId === current.planId) {
+    if (current.scheduledPlanId) return { current, kind: 'keep-current' };
+    return { current, kind: current.cancelAtPeriodEnd ? 'withdraw-cancellation' : 'unchanged' };
+  }
+  if (plan.planId === FREE_PLAN_ID) return { current, kind: current.cancelAtPeriodEnd ? 'unchanged' : 'cancel' };
+  if (plan.terms.tier > current.tier) {
+    const priceCents = cyclePriceCents(plan.terms, current.cycle);
+    return { current, kind: 'upgrade', priceCents, prorationCents: prorationCents(current, priceCents, at) };
+  }
+  return { current, kind: 'downgrade' };
+}
+
+/**
+ * The customer's cancel guard: the paid period a cancellation would end, or null when it is
+ * already set to end. Throws on the free plan, where there is nothing to cancel.
+ */
+export function cancellable(state: SubscriptionState): PaidPeriod | null {
+  const current = paid(state).paid;
+  return current.cancelAtPeriodEnd ? null : current;
+}
+
+/** Provider news no newer than the cancellation news already applied. */
+const staleNews = (current: PaidPeriod, newsAt: Date | undefined) =>
+  newsAt !== undefined && current.cancellationNewsAt !== null && newsAt.toISOString() <= current.cancellationNewsAt;
+
 /** Appends EntitlementsChanged when what the subscriber may do differs from before. */
 function withEntitlements(state: SubscriptionState, events: SubscriptionEvent[], next: Entitlements): SubscriptionEvent[] {
   return sameEntitlements(state.entitlements, next) ? events : [...events, { type: 'EntitlementsChanged', data: next }];
+}
+
+function changePlan(state: SubscriptionState, plan: PlanChoice, at: Date): SubscriptionEvent[] {
+  const change = planChange(state, plan, at);
+  const { current } = change;
+  switch (change.kind) {
+    case 'upgrade': {
+      const { priceCents, prorationCents } = change;
+      const upgraded: SubscriptionEvent = {
+        type: 'SubscriptionUpgraded',
+        data: { fromPlanId: current.planId, toPlanId: plan.planId, tier: plan.terms.tier, priceCents, prorationCents },
+      };
+      return withEntitlements(state, [upgraded], entitlementsOf(plan.planId, plan.terms, current.periodEnd));
+    }
+    case 'downgrade':
+      return [{ type: 'DowngradeScheduled', data: { toPlanId: plan.planId, effectiveAt: current.periodEnd } }];
+    case 'cancel':
+      return [{ type: 'CancellationScheduled', data: { effectiveAt: current.periodEnd, providerNewsAt: null } }];
+    case 'keep-current':
+      return [{ type: 'DowngradeScheduled', data: { toPlanId: current.planId, effectiveAt: current.periodEnd } }];
+    case 'withdraw-cancellation':
+      return [{ type: 'CancellationWithdrawn', data: { providerNewsAt: null } }];
+    case 'unchanged':
+      return [];
+    default:
+      return unreachable(change);
+  }
 }
 
 /**
@@ -132,20 +146,12 @@ function withEntitlements(state: SubscriptionState, events: SubscriptionEvent[],
  * moves forward.
  */
 export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent, SubscriptionState> = {
-  initialState: () => ({
-    status: 'free',
-    paid: null,
-    startedAt: null,
-    openCheckouts: [],
-    completedCheckouts: [],
-    endedProviderSubscriptions: [],
-    entitlements: null,
-  }),
+  initialState: () => ({ status: 'free', openCheckouts: [], completedCheckouts: [], endedProviderSubscriptions: [], entitlements: null }),
 
   decide(command, state) {
     switch (command.type) {
       case 'StartCheckout': {
-        if (state.paid) throw ruleBroken('You already have a paid subscription: change its plan instead.');
+        if (state.status !== 'free') throw ruleBroken('You already have a paid subscription: change its plan instead.');
         if (command.planId === FREE_PLAN_ID) throw ruleBroken('You are already on the free plan.');
         const { sessionId, planId, cycle, provider } = command;
         return [{ type: 'CheckoutStarted', data: { sessionId, planId, cycle, provider } }];
@@ -154,7 +160,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
         const { plan, cycle, provider, providerSubscriptionId, checkoutSessionId } = command;
         if (checkoutSessionId && state.completedCheckouts.includes(checkoutSessionId)) return [];
         if (providerSubscriptionId && state.endedProviderSubscriptions.includes(providerSubscriptionId)) return [];
-        if (providerSubscriptionId && state.paid?.providerSubscriptionId === providerSubscriptionId) return [];
+        if (providerSubscriptionId && state.status !== 'free' && state.paid.providerSubscriptionId === providerSubscriptionId) return [];
         if (command.periodEnd <= command.at) return [];
         const periodEnd = command.periodEnd.toISOString();
         const activated: SubscriptionEvent = {
@@ -173,61 +179,23 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
         };
         return withEntitlements(state, [activated], entitlementsOf(plan.planId, plan.terms, periodEnd));
       }
-      case 'ChangePlan': {
-        const current = paid(state);
-        const { planId, terms } = command.plan;
-        if (state.status === 'past_due') throw ruleBroken('Your last payment failed: update your payment before changing plans.');
-        if (planId === current.planId) {
-          // Choosing the current plan again undoes a scheduled downgrade or cancellation.
-          if (current.scheduledPlanId)
-            return [{ type: 'DowngradeScheduled', data: { toPlanId: current.planId, effectiveAt: current.periodEnd } }];
-          if (current.cancelAtPeriodEnd) return [{ type: 'CancellationWithdrawn', data: { providerNewsAt: null } }];
-          return [];
-        }
-        if (planId === FREE_PLAN_ID) {
-          return current.cancelAtPeriodEnd
-            ? []
-            : [{ type: 'CancellationScheduled', data: { effectiveAt: current.periodEnd, providerNewsAt: null } }];
-        }
-        if (terms.tier > current.tier) {
-          const priceCents = cyclePriceCents(terms, current.cycle);
-          const upgraded: SubscriptionEvent = {
-            type: 'SubscriptionUpgraded',
-            data: {
-              fromPlanId: current.planId,
-              toPlanId: planId,
-              tier: terms.tier,
-              priceCents,
-              prorationCents: prorationCents(current, priceCents, command.at),
-            },
-          };
-          return withEntitlements(state, [upgraded], entitlementsOf(planId, terms, current.periodEnd));
-        }
-        return [{ type: 'DowngradeScheduled', data: { toPlanId: planId, effectiveAt: current.periodEnd } }];
-      }
+      case 'ChangePlan':
+        return changePlan(state, command.plan, command.at);
       case 'CancelAtPeriodEnd': {
-        if (!state.paid && command.providerNewsAt) return []; // news of a subscription already over
-        const current = paid(state);
-        if (command.providerNewsAt && current.cancellationNewsAt && command.providerNewsAt.toISOString() <= current.cancellationNewsAt)
-          return [];
-        if (current.cancelAtPeriodEnd) return [];
-        return [
-          {
-            type: 'CancellationScheduled',
-            data: { effectiveAt: current.periodEnd, providerNewsAt: command.providerNewsAt?.toISOString() ?? null },
-          },
-        ];
+        if (state.status === 'free' && command.providerNewsAt) return []; // news of a subscription already over
+        if (state.status !== 'free' && staleNews(state.paid, command.providerNewsAt)) return [];
+        const current = cancellable(state);
+        if (!current) return [];
+        const providerNewsAt = command.providerNewsAt?.toISOString() ?? null;
+        return [{ type: 'CancellationScheduled', data: { effectiveAt: current.periodEnd, providerNewsAt } }];
       }
       case 'WithdrawCancellation': {
-        const current = state.paid;
-        if (!current || !current.cancelAtPeriodEnd) return [];
-        if (command.providerNewsAt && current.cancellationNewsAt && command.providerNewsAt.toISOString() <= current.cancellationNewsAt)
-          return [];
+        if (state.status === 'free' || !state.paid.cancelAtPeriodEnd || staleNews(state.paid, command.providerNewsAt)) return [];
         return [{ type: 'CancellationWithdrawn', data: { providerNewsAt: command.providerNewsAt?.toISOString() ?? null } }];
       }
       case 'RenewSubscription': {
+        if (state.status === 'free' || command.periodEnd.toISOString() <= state.paid.periodEnd) return [];
         const current = state.paid;
-        if (!current || command.periodEnd.toISOString() <= current.periodEnd) return [];
         const events: SubscriptionEvent[] = [];
         let entitlements = state.entitlements!;
         const scheduled = command.scheduledPlan;
@@ -247,8 +215,8 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
         if (state.status !== 'active') return [];
         return [{ type: 'SubscriptionPastDue', data: { graceUntil: command.graceUntil.toISOString() } }];
       case 'ExpireSubscription': {
+        if (state.status === 'free') return [];
         const current = state.paid;
-        if (!current) return [];
         const at = command.at.toISOString();
         const due =
           command.reason === 'provider-ended' ||
@@ -270,6 +238,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
     }
   },
 
+  /** Never throws: news of a paid period on a free subscription (none is decided so) is ignored. */
   evolve(state, event) {
     switch (event.type) {
       case 'CheckoutStarted':
@@ -277,9 +246,9 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
       case 'SubscriptionActivated': {
         const d = event.data;
         return {
-          ...state,
+          ...memoryOf(state),
           status: 'active',
-          startedAt: state.paid ? state.startedAt : d.periodStart,
+          startedAt: state.status === 'free' ? d.periodStart : state.startedAt,
           openCheckouts: state.openCheckouts.filter((id) => id !== d.checkoutSessionId),
           completedCheckouts: d.checkoutSessionId ? [...state.completedCheckouts, d.checkoutSessionId] : state.completedCheckouts,
           paid: {
@@ -298,72 +267,52 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
           },
         };
       }
-      case 'SubscriptionUpgraded':
-        return {
-          ...state,
-          paid: {
-            ...paid(state),
-            planId: event.data.toPlanId,
-            tier: event.data.tier,
-            priceCents: event.data.priceCents,
-            scheduledPlanId: null,
-          },
-        };
-      case 'DowngradeScheduled': {
-        const current = paid(state);
-        return { ...state, paid: { ...current, scheduledPlanId: event.data.toPlanId === current.planId ? null : event.data.toPlanId } };
-      }
-      case 'CancellationScheduled':
-        return {
-          ...state,
-          paid: {
-            ...paid(state),
-            cancelAtPeriodEnd: true,
-            scheduledPlanId: null,
-            cancellationNewsAt: event.data.providerNewsAt ?? paid(state).cancellationNewsAt,
-          },
-        };
-      case 'CancellationWithdrawn':
-        return {
-          ...state,
-          paid: {
-            ...paid(state),
-            cancelAtPeriodEnd: false,
-            cancellationNewsAt: event.data.providerNewsAt ?? paid(state).cancellationNewsAt,
-          },
-        };
-      case 'DowngradeApplied':
-        return {
-          ...state,
-          paid: {
-            ...paid(state),
-            planId: event.data.toPlanId,
-            tier: event.data.tier,
-            priceCents: event.data.priceCents,
-            scheduledPlanId: null,
-          },
-        };
-      case 'SubscriptionRenewed':
-        return {
-          ...state,
-          status: 'active',
-          paid: { ...paid(state), periodStart: event.data.periodStart, periodEnd: event.data.periodEnd, graceUntil: null },
-        };
-      case 'SubscriptionPastDue':
-        return { ...state, status: 'past_due', paid: { ...paid(state), graceUntil: event.data.graceUntil } };
       case 'SubscriptionExpired': {
-        const ended = state.paid?.providerSubscriptionId;
+        const ended = state.status === 'free' ? null : state.paid.providerSubscriptionId;
+        const memory = memoryOf(state);
         return {
-          ...state,
+          ...memory,
           status: 'free',
-          paid: null,
-          endedProviderSubscriptions: ended ? [...state.endedProviderSubscriptions, ended] : state.endedProviderSubscriptions,
+          endedProviderSubscriptions: ended ? [...memory.endedProviderSubscriptions, ended] : memory.endedProviderSubscriptions,
         };
       }
       case 'EntitlementsChanged':
         return { ...state, entitlements: event.data };
+    }
+    if (state.status === 'free') return state;
+    const current = state.paid;
+    switch (event.type) {
+      case 'SubscriptionUpgraded':
+      case 'DowngradeApplied': {
+        const { toPlanId: planId, tier, priceCents } = event.data;
+        return { ...state, paid: { ...current, planId, tier, priceCents, scheduledPlanId: null } };
+      }
+      case 'DowngradeScheduled': {
+        const scheduledPlanId = event.data.toPlanId === current.planId ? null : event.data.toPlanId;
+        return { ...state, paid: { ...current, scheduledPlanId } };
+      }
+      case 'CancellationScheduled': {
+        const cancellationNewsAt = event.data.providerNewsAt ?? current.cancellationNewsAt;
+        return { ...state, paid: { ...current, cancelAtPeriodEnd: true, scheduledPlanId: null, cancellationNewsAt } };
+      }
+      case 'CancellationWithdrawn': {
+        const cancellationNewsAt = event.data.providerNewsAt ?? current.cancellationNewsAt;
+        return { ...state, paid: { ...current, cancelAtPeriodEnd: false, cancellationNewsAt } };
+      }
+      case 'SubscriptionRenewed': {
+        const { periodStart, periodEnd } = event.data;
+        return { ...state, status: 'active', paid: { ...current, periodStart, periodEnd, graceUntil: null } };
+      }
+      case 'SubscriptionPastDue':
+        return { ...state, status: 'past_due', paid: { ...current, graceUntil: event.data.graceUntil } };
       default:
         return unreachable(event);
     }
   },
 };
+
+/** The part of the state a subscription keeps across paid and free. */
+function memoryOf(state: SubscriptionState): Memory {
+  const { openCheckouts, completedCheckouts, endedProviderSubscriptions, entitlements } = state;
+  return { openCheckouts, completedCheckouts, endedProviderSubscriptions, entitlements };
+}

@@ -1,7 +1,10 @@
 import { given } from '../../platform/testing/given-when-then';
 import { enterprise, free, pro } from './billing-fixtures';
 import { entitlementsOf } from './plan';
-import { type SubscriptionCommand, type SubscriptionEvent, subscriptionDecider } from './subscription.decider';
+import type { SubscriptionCommand } from './subscription.commands';
+import { cancellable, paidPeriod, planChange, subscriptionDecider } from './subscription.decider';
+import { replay } from '../../platform/domain/decider';
+import type { SubscriptionEvent } from './subscription.events';
 
 const start = new Date('2026-03-01T00:00:00Z');
 const end = new Date('2026-03-31T00:00:00Z');
@@ -223,7 +226,7 @@ describe('subscription decider', () => {
         .when({ type: 'RenewSubscription', at: end, periodStart: end, periodEnd: nextEnd, scheduledPlan: null })
         .thenState();
       expect(state.status).toBe('active');
-      expect(state.paid?.graceUntil).toBeNull();
+      expect(paidPeriod(state)?.graceUntil).toBeNull();
     });
 
     it('ends at once when the provider ends the subscription', () => {
@@ -234,6 +237,63 @@ describe('subscription decider', () => {
           { type: 'EntitlementsChanged', data: entitlementsOf('free', free.terms, null) },
         ]);
       given(subscriptionDecider).when({ type: 'ExpireSubscription', at: mid, reason: 'provider-ended', freePlan: free }).then([]);
+    });
+  });
+
+  describe('guards asked before the payment provider', () => {
+    const stateOf = (events: SubscriptionEvent[]) => replay(subscriptionDecider, events);
+    const onEnterprise = [
+      { ...activated, data: { ...activated.data, planId: 'enterprise', tier: 3, priceCents: 9900 } },
+    ] as SubscriptionEvent[];
+
+    it('planChange says what choosing a plan does, with the upgrade’s charge', () => {
+      expect(planChange(stateOf(onPro), enterprise, mid)).toMatchObject({ kind: 'upgrade', priceCents: 9900, prorationCents: 3500 });
+      expect(planChange(stateOf(onEnterprise), pro, mid).kind).toBe('downgrade');
+      expect(planChange(stateOf(onPro), free, mid).kind).toBe('cancel');
+      expect(planChange(stateOf([...onPro, cancelling]), free, mid).kind).toBe('unchanged');
+      expect(planChange(stateOf([...onPro, cancelling]), pro, mid).kind).toBe('withdraw-cancellation');
+      const downgrading = [...onEnterprise, { type: 'DowngradeScheduled', data: { toPlanId: 'pro', effectiveAt: end.toISOString() } }];
+      expect(planChange(stateOf(downgrading as SubscriptionEvent[]), enterprise, mid).kind).toBe('keep-current');
+      expect(planChange(stateOf(onPro), pro, mid)).toMatchObject({ kind: 'unchanged', current: { planId: 'pro' } });
+    });
+
+    it('planChange refuses on free and while past due, as the decider does', () => {
+      expect(() => planChange(stateOf([]), pro, mid)).toThrow(/free plan/);
+      expect(() => planChange(stateOf([...onPro, pastDue]), enterprise, mid)).toThrow(/payment failed/);
+    });
+
+    it('cancellable gives the period a cancellation ends, null once it is set to end, and refuses on free', () => {
+      expect(cancellable(stateOf(onPro))).toMatchObject({ planId: 'pro', providerSubscriptionId: 'sub_1' });
+      expect(cancellable(stateOf([...onPro, cancelling]))).toBeNull();
+      expect(() => cancellable(stateOf([]))).toThrow(/free plan/);
+    });
+  });
+
+  describe('evolve', () => {
+    it('never throws: news of a paid period on a free subscription leaves it as it was', () => {
+      const free = subscriptionDecider.initialState();
+      const news: SubscriptionEvent[] = [
+        { type: 'SubscriptionUpgraded', data: { fromPlanId: 'pro', toPlanId: 'enterprise', tier: 3, priceCents: 9900, prorationCents: 0 } },
+        { type: 'DowngradeScheduled', data: { toPlanId: 'pro', effectiveAt: end.toISOString() } },
+        cancelling,
+        { type: 'CancellationWithdrawn', data: { providerNewsAt: null } },
+        { type: 'DowngradeApplied', data: { fromPlanId: 'enterprise', toPlanId: 'pro', tier: 2, priceCents: 2900 } },
+        { type: 'SubscriptionRenewed', data: { periodStart: end.toISOString(), periodEnd: nextEnd.toISOString() } },
+        pastDue,
+      ];
+      for (const event of news) expect(subscriptionDecider.evolve(free, event)).toBe(free);
+    });
+
+    it('keeps what it remembers across a paid period: checkouts, ended provider subscriptions, entitlements', () => {
+      const expired: SubscriptionEvent = { type: 'SubscriptionExpired', data: { planId: 'pro', reason: 'provider-ended' } };
+      const state = replay(subscriptionDecider, [...onPro, expired]);
+      expect(state).toEqual({
+        status: 'free',
+        openCheckouts: [],
+        completedCheckouts: ['cs_1'],
+        endedProviderSubscriptions: ['sub_1'],
+        entitlements: entitlementsOf('pro', pro.terms, end.toISOString()),
+      });
     });
   });
 });

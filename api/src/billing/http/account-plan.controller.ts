@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Patch, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import {
   centsOf,
@@ -13,8 +14,8 @@ import { toUser } from '../../identity/application/user-directory';
 import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
-import { BillingContext } from '../application/billing-context';
 import { BillingQueries } from '../application/billing-queries';
+import { UpdatePreferences } from '../application/update-preferences.handler';
 import { CatalogQueries } from '../../catalog/application/catalog-queries';
 
 /**
@@ -27,7 +28,7 @@ import { CatalogQueries } from '../../catalog/application/catalog-queries';
 export class AccountPlanController {
   constructor(
     private readonly queries: BillingQueries,
-    private readonly billing: BillingContext,
+    private readonly commands: CommandBus,
     private readonly catalog: CatalogQueries,
   ) {}
 
@@ -75,13 +76,8 @@ export class AccountPlanController {
     @CurrentCaller() caller: Caller,
     @Body(new ZodPipe(PreferencesUpdate)) body: z.output<typeof PreferencesUpdate>,
   ): Promise<Preferences> {
-    const { position } = await this.billing.preferences.execute(caller.userId, {
-      type: 'UpdatePreferences',
-      at: new Date(),
-      onboardingCompleted: body.onboarding_completed,
-      showOnboarding: body.show_onboarding,
-    });
-    await this.billing.caughtUp(position);
+    const changes = { onboardingCompleted: body.onboarding_completed, showOnboarding: body.show_onboarding };
+    await this.commands.execute(new UpdatePreferences(caller.userId, changes, new Date()));
     return this.queries.preferences(caller.userId);
   }
 

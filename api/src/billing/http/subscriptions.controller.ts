@@ -19,13 +19,10 @@ import { ZodPipe } from '../../platform/http/validation';
 import { text } from '../../../../contracts/src/common/fields';
 import { BillingContext } from '../application/billing-context';
 import { BillingQueries } from '../application/billing-queries';
-import {
-  CancelSubscription,
-  SettleSimulatedCheckout,
-  Subscribe,
-  type SubscribeOutcome,
-  VerifyCheckout,
-} from '../application/subscription.handlers';
+import { CancelSubscription } from '../application/cancel-subscription.handler';
+import { SettleSimulatedCheckout } from '../application/settle-simulated-checkout.handler';
+import { Subscribe, type SubscribeOutcome } from '../application/subscribe.handler';
+import { VerifyCheckout } from '../application/verify-checkout.handler';
 
 /** A checkout session's id, as the payment provider made it. */
 const checkoutId = new ZodPipe(text('Checkout id', { max: 255 }));

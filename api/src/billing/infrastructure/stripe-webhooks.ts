@@ -2,13 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import Stripe from 'stripe';
 import type { Migration } from '../../platform/database/migrations';
-import { DomainError, conflict, notFound, ruleBroken } from '../../platform/domain/errors';
+import { DomainError, notFound, ruleBroken } from '../../platform/domain/errors';
 import { logger } from '../../platform/logging/logger';
 import { checkoutSnapshotOf, StripePayments } from '../../platform/payments/payment-provider';
-import { BillingContext, paymentIdFor } from '../application/billing-context';
-import { BillingQueries } from '../application/billing-queries';
-import { ActivateFromCheckout } from '../application/subscription.handlers';
-import type { PaymentKind } from '../domain/payment.decider';
+import { ActivateFromCheckout } from '../application/activate-from-checkout.handler';
+import { BillingContext } from '../application/billing-context';
+import { EndProviderSubscription } from '../application/end-provider-subscription.handler';
+import type { ProviderInvoice } from '../application/provider-invoice';
+import { RecordFailedInvoice } from '../application/record-failed-invoice.handler';
+import { RecordPaidInvoice } from '../application/record-paid-invoice.handler';
+import { RecordProviderCancellation } from '../application/record-provider-cancellation.handler';
+import { RecordProviderRefunds } from '../application/record-provider-refunds.handler';
 
 export const webhookMigrations: Migration[] = [
   {
@@ -49,7 +53,6 @@ interface InvoiceView {
 export class StripeWebhooks {
   constructor(
     private readonly billing: BillingContext,
-    private readonly queries: BillingQueries,
     private readonly commands: CommandBus,
   ) {}
 
@@ -79,153 +82,59 @@ export class StripeWebhooks {
     return { received: true };
   }
 
+  /** Each event the billing context uses becomes one command; the rest are ignored. */
   private async apply(event: Stripe.Event): Promise<void> {
     const at = new Date(event.created * 1000);
-    const object = event.data.object as unknown as Record<string, unknown>;
-    switch (event.type) {
-      case 'checkout.session.completed':
-        await this.commands.execute(new ActivateFromCheckout(checkoutSnapshotOf(object as unknown as Stripe.Checkout.Session), at));
-        return;
-      case 'invoice.paid':
-      case 'invoice.payment_succeeded':
-        return this.invoicePaid(object as unknown as InvoiceView, at);
-      case 'invoice.payment_failed':
-        return this.invoiceFailed(object as unknown as InvoiceView, at);
-      case 'customer.subscription.updated': {
-        const subscription = object as unknown as Stripe.Subscription;
-        const userId = subscription.metadata?.userId;
-        if (!userId) return;
-        const { position } = await this.billing.subscriptions.execute(userId, {
-          type: subscription.cancel_at_period_end ? 'CancelAtPeriodEnd' : 'WithdrawCancellation',
-          at,
-          providerNewsAt: at,
-        });
-        await this.billing.caughtUp(position, userId);
-        return;
-      }
-      case 'customer.subscription.deleted': {
-        const subscription = object as unknown as Stripe.Subscription;
-        const userId = subscription.metadata?.userId;
-        if (!userId) return;
-        const { state } = await this.billing.subscriptions.load(userId);
-        if (state.paid?.providerSubscriptionId !== subscription.id) return; // news of an older subscription
-        const { position } = await this.billing.subscriptions.execute(userId, {
-          type: 'ExpireSubscription',
-          at,
-          reason: 'provider-ended',
-          freePlan: await this.billing.freePlan(),
-        });
-        await this.billing.caughtUp(position, userId);
-        return;
-      }
-      case 'charge.refunded': {
-        const charge = object as unknown as Stripe.Charge;
-        const target = (typeof charge.payment_intent === 'string' ? charge.payment_intent : null) ?? charge.id;
-        const paymentId = (await this.queries.paymentByRefundTarget(target)) ?? (await this.queries.paymentByRefundTarget(charge.id));
-        // Not known yet (the invoice news is still on its way): Stripe retries on an error.
-        if (!paymentId) throw conflict('The refunded payment is not known yet; retry later.');
-        let position = 0;
-        for (const refund of charge.refunds?.data ?? []) {
-          const result = await this.billing.payments.execute(paymentId, {
-            type: 'RefundPayment',
-            at,
-            refundId: refund.id,
-            amountCents: refund.amount,
-            reason: refund.metadata?.reason ?? refund.reason ?? 'Refunded at Stripe',
-          });
-          position = Math.max(position, result.position);
-        }
-        await this.billing.caughtUp(position);
-        return;
-      }
-      default:
-        logger.debug({ type: event.type }, 'Stripe event not used');
-    }
-  }
-
-  private async invoicePaid(invoice: InvoiceView, at: Date): Promise<void> {
-    const facts = invoiceFacts(invoice);
-    if (!facts) return;
-    const { userId, planId, cycle, subscriptionId, period } = facts;
-    const kind: PaymentKind =
-      invoice.billing_reason === 'subscription_cycle'
-        ? 'renewal'
-        : invoice.billing_reason === 'subscription_update'
-          ? 'upgrade'
-          : 'subscription';
-    const payment = await this.billing.payments.execute(paymentIdFor('stripe', invoice.id), {
-      type: 'RecordPayment',
-      at,
-      outcome: 'succeeded',
-      userId,
-      planId,
-      amountCents: invoice.amount_paid ?? 0,
-      currency: 'USD',
-      kind,
-      provider: 'stripe',
-      transactionId: invoice.id,
-      refundTarget: refundTargetOf(invoice),
-    });
-    let position = payment.position;
-    if (kind === 'subscription' && period) {
-      // The first invoice may arrive before checkout.session.completed: activate from it.
-      const plan = await this.billing.planChoice(planId, { archivedToo: true, inactiveToo: true });
-      const activated = await this.billing.subscriptions.execute(userId, {
-        type: 'ActivateSubscription',
-        at,
-        plan,
-        cycle,
-        periodStart: period.start,
-        periodEnd: period.end,
-        provider: 'stripe',
-        providerSubscriptionId: subscriptionId,
-        checkoutSessionId: null,
-      });
-      position = Math.max(position, activated.position);
-    }
-    if (kind === 'renewal' && period) {
-      const { state } = await this.billing.subscriptions.load(userId);
-      const scheduled = state.paid?.scheduledPlanId
-        ? await this.billing.planChoice(state.paid.scheduledPlanId, { archivedToo: true, inactiveToo: true })
-        : null;
-      const renewed = await this.billing.subscriptions.execute(userId, {
-        type: 'RenewSubscription',
-        at,
-        periodStart: period.start,
-        periodEnd: period.end,
-        scheduledPlan: scheduled,
-      });
-      position = Math.max(position, renewed.position);
-    }
-    await this.billing.caughtUp(position, userId);
-  }
-
-  private async invoiceFailed(invoice: InvoiceView, at: Date): Promise<void> {
-    const facts = invoiceFacts(invoice);
-    if (!facts) return;
-    const { userId, planId } = facts;
-    await this.billing.payments.execute(paymentIdFor('stripe', invoice.id), {
-      type: 'RecordPayment',
-      at,
-      outcome: 'failed',
-      failureReason: 'The card was declined at renewal.',
-      userId,
-      planId,
-      amountCents: invoice.amount_due ?? 0,
-      currency: 'USD',
-      kind: invoice.billing_reason === 'subscription_cycle' ? 'renewal' : 'subscription',
-      provider: 'stripe',
-      transactionId: invoice.id,
-      refundTarget: null,
-    });
-    const graceUntil = new Date(at.getTime() + this.billing.config.BILLING_GRACE_DAYS * 86_400_000);
-    const { position } = await this.billing.subscriptions.execute(userId, { type: 'RecordPaymentFailure', at, graceUntil });
-    await this.billing.caughtUp(position, userId);
+    const command = commandFor(event, at);
+    if (command) await this.commands.execute(command);
+    else logger.debug({ type: event.type }, 'Stripe event not used');
   }
 }
 
-/** Who and what an invoice is for: our metadata rides on the Stripe subscription. */
-function invoiceFacts(invoice: InvoiceView) {
+/** The billing command a Stripe event stands for, or null when billing has no use for it. */
+function commandFor(event: Stripe.Event, at: Date): object | null {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return new ActivateFromCheckout(checkoutSnapshotOf(object as unknown as Stripe.Checkout.Session), at);
+    case 'invoice.paid':
+    case 'invoice.payment_succeeded': {
+      const invoice = providerInvoice(object as unknown as InvoiceView);
+      return invoice && new RecordPaidInvoice(invoice, at);
+    }
+    case 'invoice.payment_failed': {
+      const view = object as unknown as InvoiceView;
+      const invoice = providerInvoice(view);
+      const kind = view.billing_reason === 'subscription_cycle' ? 'renewal' : 'subscription';
+      return invoice && new RecordFailedInvoice({ ...invoice, kind, amountCents: view.amount_due ?? 0 }, at);
+    }
+    case 'customer.subscription.updated': {
+      const subscription = object as unknown as Stripe.Subscription;
+      const userId = subscription.metadata?.userId;
+      return userId ? new RecordProviderCancellation(userId, subscription.cancel_at_period_end, at) : null;
+    }
+    case 'customer.subscription.deleted': {
+      const subscription = object as unknown as Stripe.Subscription;
+      const userId = subscription.metadata?.userId;
+      return userId ? new EndProviderSubscription(userId, subscription.id, at) : null;
+    }
+    case 'charge.refunded': {
+      const charge = object as unknown as Stripe.Charge;
+      const target = (typeof charge.payment_intent === 'string' ? charge.payment_intent : null) ?? charge.id;
+      const refunds = (charge.refunds?.data ?? []).map((refund) => ({
+        refundId: refund.id,
+        amountCents: refund.amount,
+        reason: refund.metadata?.reason ?? refund.reason ?? 'Refunded at Stripe',
+      }));
+      return new RecordProviderRefunds([target, charge.id], refunds, at);
+    }
+    default:
+      return null;
+  }
+}
+
+/** Who and what an invoice is for (our metadata rides on the Stripe subscription); null without it. */
+function providerInvoice(invoice: InvoiceView): ProviderInvoice | null {
   const metadata: Meta = {
     ...invoice.lines?.data?.[0]?.metadata,
     ...invoice.subscription_details?.metadata,
@@ -238,11 +147,20 @@ function invoiceFacts(invoice: InvoiceView) {
   }
   const line = invoice.lines?.data?.[0]?.period;
   return {
+    invoiceId: invoice.id,
     userId: metadata.userId,
     planId: metadata.planId,
-    cycle: metadata.cycle === 'yearly' ? ('yearly' as const) : ('monthly' as const),
-    subscriptionId: invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null,
+    cycle: metadata.cycle === 'yearly' ? 'yearly' : 'monthly',
+    kind:
+      invoice.billing_reason === 'subscription_cycle'
+        ? 'renewal'
+        : invoice.billing_reason === 'subscription_update'
+          ? 'upgrade'
+          : 'subscription',
+    amountCents: invoice.amount_paid ?? 0,
+    providerSubscriptionId: invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null,
     period: line ? { start: new Date(line.start * 1000), end: new Date(line.end * 1000) } : null,
+    refundTarget: refundTargetOf(invoice),
   };
 }
 

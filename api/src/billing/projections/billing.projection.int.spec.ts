@@ -4,7 +4,7 @@ import { IDENTITY_CHANGED_CHANNEL } from '../../platform/database/notifications'
 import { anEvent } from '../../platform/event-store/testing/an-event';
 import { projectionScenario, type StreamEvents } from '../../testing/projection-scenario';
 import type { PaymentEvent } from '../domain/payment.decider';
-import type { SubscriptionEvent } from '../domain/subscription.decider';
+import type { SubscriptionEvent } from '../domain/subscription.events';
 import { billingProjection } from './billing.projection';
 
 const stream = (streamId: string, ...events: (PaymentEvent | SubscriptionEvent)[]): StreamEvents => ({

@@ -5,7 +5,7 @@ import { notifyIdentityChanged } from '../../platform/database/notifications';
 import type { PaymentEvent } from '../domain/payment.decider';
 import type { PlanEvent } from '../domain/plan.decider';
 import type { PreferencesEvent } from '../domain/preferences.decider';
-import type { SubscriptionEvent } from '../domain/subscription.decider';
+import type { SubscriptionEvent } from '../domain/subscription.events';
 
 export const BILLING_PROJECTION = 'billing';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BillingQueries } from '../../billing/application/billing-queries';
+import { BillingConsoleQueries } from '../../billing/application/billing-console-queries';
 import { ruleBroken } from '../../platform/domain/errors';
 
 /**
@@ -9,7 +9,7 @@ import { ruleBroken } from '../../platform/domain/errors';
  */
 @Injectable()
 export class ModelPlans {
-  constructor(private readonly billing: BillingQueries) {}
+  constructor(private readonly billing: BillingConsoleQueries) {}
 
   /**
    * Throws a 400 naming every slug in `plans` that is no live plan. `kept` are slugs the model

@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
 import type { FREE_PLAN_ID } from '../../billing/domain/plan';
 import type { PlanEvent } from '../../billing/domain/plan.decider';
-import type { SubscriptionEvent } from '../../billing/domain/subscription.decider';
+import type { SubscriptionEvent } from '../../billing/domain/subscription.events';
 import type { ModelEvent } from '../../catalog/domain/model.decider';
 
 /**

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import type { NewEvent } from '../../../../contracts/src/events/event-envelope';
 import { free } from '../../billing/domain/billing-fixtures';
 import type { PlanEvent } from '../../billing/domain/plan.decider';
-import type { SubscriptionEvent } from '../../billing/domain/subscription.decider';
+import type { SubscriptionEvent } from '../../billing/domain/subscription.events';
 import type { ModelEvent } from '../../catalog/domain/model.decider';
 import type { Database } from '../../platform/database/database';
 import { EVERYONE, IDENTITY_CHANGED_CHANNEL } from '../../platform/database/notifications';

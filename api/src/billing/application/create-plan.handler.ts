@@ -1,0 +1,58 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { z } from 'zod';
+import type { PlanInput } from '../../../../contracts/src/billing/billing.contract';
+import { readModelSchema } from '../../platform/projections/projection';
+import { ruleBroken } from '../../platform/domain/errors';
+import { type PlanTerms, yearlyPriceOf } from '../domain/plan';
+import { BILLING_PROJECTION } from '../projections/billing.projection';
+import { BillingContext } from './billing-context';
+import { planIdOf, termsChanges } from './plan-fields';
+
+export class CreatePlan {
+  constructor(
+    readonly input: z.output<typeof PlanInput>,
+    readonly at: Date,
+  ) {}
+}
+
+/**
+ * Staff add a plan; its slug (from the name unless given) is its id and cannot change.
+ * Answers the plan's id once the read model shows it.
+ */
+@CommandHandler(CreatePlan)
+export class CreatePlanHandler implements ICommandHandler<CreatePlan, string> {
+  constructor(private readonly billing: BillingContext) {}
+
+  async execute({ input, at }: CreatePlan): Promise<string> {
+    const planId = planIdOf(input);
+    if (!planId) throw ruleBroken('Slug may contain only lowercase letters, digits and dashes', 'slug');
+    const changes = termsChanges(input);
+    const priceCents = changes.priceCents ?? 0;
+    const terms: PlanTerms = {
+      name: input.name,
+      description: input.description,
+      priceCents,
+      yearlyPriceCents: changes.yearlyPriceCents ?? yearlyPriceOf(priceCents),
+      durationDays: input.duration_days,
+      maxNetworks: input.max_networks,
+      maxClientsPerNetwork: input.max_clients,
+      features: changes.features ?? [],
+      modelAccess: input.model_access ?? 'Basic',
+      apiAccess: input.api_access ?? 'Limited',
+      downloadAccess: input.download_access,
+      tier: input.tier ?? (await this.nextTier()),
+      popular: false,
+    };
+    const { position } = await this.billing.plans.execute(planId, { type: 'CreatePlan', at, planId, terms, isActive: input.is_active });
+    await this.billing.caughtUp(position);
+    return planId;
+  }
+
+  /** A new plan without a tier sorts after every existing one. */
+  private async nextTier(): Promise<number> {
+    const { rows } = await this.billing.database.pool.query<{ tier: number | null }>(
+      `SELECT max(tier) AS tier FROM ${readModelSchema(BILLING_PROJECTION)}.plans`,
+    );
+    return (rows[0]?.tier ?? 0) + 1;
+  }
+}
