@@ -2,7 +2,9 @@ import { ChangePasswordHandler } from './change-password.handler';
 import { DeleteAccountHandler } from './delete-account.handler';
 import { LoginHandler } from './login.handler';
 import { LogoutHandler } from './logout.handler';
-import { ConfirmPasswordResetHandler, RequestPasswordResetHandler } from './password-reset.handlers';
+import { ConfirmPasswordResetHandler } from './confirm-password-reset.handler';
+import { OpenSessionHandler } from './open-session.handler';
+import { RequestPasswordResetHandler } from './request-password-reset.handler';
 import { RefreshHandler } from './refresh.handler';
 import { RegisterHandler } from './register.handler';
 import { SetUserActiveHandler } from './set-user-active.handler';
@@ -19,4 +21,5 @@ export const identityCommandHandlers = [
   ConfirmPasswordResetHandler,
   DeleteAccountHandler,
   SetUserActiveHandler,
+  OpenSessionHandler,
 ];

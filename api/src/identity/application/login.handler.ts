@@ -1,10 +1,10 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthResponse } from '../../../../contracts/src/identity/account.contract';
 import { ruleBroken } from '../../platform/domain/errors';
 import { accountDeactivated } from '../domain/user.errors';
 import { dummyHash, verifyPassword } from '../infrastructure/password-hasher';
 import { IdentityContext } from './identity-context';
-import { SessionIssuer } from './session-issuer';
+import { type OpenedSession, OpenSession } from './open-session.handler';
 
 export class Login {
   constructor(
@@ -25,7 +25,7 @@ export const badCredentials = () => ruleBroken('Invalid email or password.');
 export class LoginHandler implements ICommandHandler<Login, AuthResponse> {
   constructor(
     private readonly identity: IdentityContext,
-    private readonly issuer: SessionIssuer,
+    private readonly commands: CommandBus,
   ) {}
 
   async execute({ email, password, deviceFingerprint, at }: Login): Promise<AuthResponse> {
@@ -36,10 +36,8 @@ export class LoginHandler implements ICommandHandler<Login, AuthResponse> {
     if (!known || !matches) throw badCredentials();
     if (known.status === 'deactivated') throw accountDeactivated();
 
-    const { tokens, position } = await this.issuer.signIn(
-      { userId: known.userId, email: known.email, isStaff: known.isStaff },
-      deviceFingerprint,
-      at,
+    const { tokens, position } = await this.commands.execute<OpenSession, OpenedSession>(
+      new OpenSession({ userId: known.userId, email: known.email, isStaff: known.isStaff }, deviceFingerprint, at),
     );
     // Signing in changes nothing the answer shows, so the read model need not catch up
     // first; only an account registered a moment ago may not be in it yet.

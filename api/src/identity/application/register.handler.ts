@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthResponse } from '../../../../contracts/src/identity/account.contract';
 import { ruleBroken } from '../../platform/domain/errors';
 import { UniqueValueTakenError } from '../../platform/event-store/event-store.errors';
 import { hashPassword } from '../infrastructure/password-hasher';
 import { IdentityContext } from './identity-context';
-import { SessionIssuer } from './session-issuer';
+import { type OpenedSession, OpenSession } from './open-session.handler';
 
 export class Register {
   constructor(
@@ -23,7 +23,7 @@ export class Register {
 export class RegisterHandler implements ICommandHandler<Register, AuthResponse> {
   constructor(
     private readonly identity: IdentityContext,
-    private readonly issuer: SessionIssuer,
+    private readonly commands: CommandBus,
   ) {}
 
   async execute({ email, username, password, isStaff, at, deviceFingerprint }: Register): Promise<AuthResponse> {
@@ -48,7 +48,9 @@ export class RegisterHandler implements ICommandHandler<Register, AuthResponse> 
       }
       throw error;
     }
-    const { tokens, position } = await this.issuer.signIn({ userId, email, isStaff }, deviceFingerprint, at);
+    const { tokens, position } = await this.commands.execute<OpenSession, OpenedSession>(
+      new OpenSession({ userId, email, isStaff }, deviceFingerprint, at),
+    );
     await directory.caughtUpTo(position);
     return { tokens, user: (await directory.findById(userId))! };
   }

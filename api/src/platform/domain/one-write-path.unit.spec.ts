@@ -19,10 +19,6 @@ const NOT_YET: Record<string, string> = {
   'catalog/application/catalog-admin.ts': 'catalog',
   'catalog/application/model-uploads.ts': 'catalog',
   'catalog/http/catalog.controllers.ts': 'catalog',
-  // identity: not in issue 11's briefs. Two handlers share password-reset.handlers.ts;
-  // session-issuer.ts appends SignIn for the Login, Register and Refresh handlers.
-  'identity/application/password-reset.handlers.ts': 'identity',
-  'identity/application/session-issuer.ts': 'identity',
 };
 
 interface Source {

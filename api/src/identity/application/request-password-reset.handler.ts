@@ -1,14 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError } from '../../platform/domain/errors';
 import { logger } from '../../platform/logging/logger';
-import { resetTokenInvalid } from '../domain/user.errors';
-import { hashPassword } from '../infrastructure/password-hasher';
 import { IdentityContext } from './identity-context';
-import { isUuid } from '../../../../contracts/src/common/fields';
+import { hashSecret } from './reset-token';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
-const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
 export class RequestPasswordReset {
   constructor(
@@ -51,39 +47,5 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
         })
         .catch((error: unknown) => logger.error({ err: error }, 'could not send the password reset email'));
     });
-  }
-}
-
-export class ConfirmPasswordReset {
-  constructor(
-    readonly token: string,
-    readonly password: string,
-    readonly at: Date,
-  ) {}
-}
-
-/** Sets the new password with a valid reset token, and signs every session out. */
-@CommandHandler(ConfirmPasswordReset)
-export class ConfirmPasswordResetHandler implements ICommandHandler<ConfirmPasswordReset, void> {
-  constructor(private readonly identity: IdentityContext) {}
-
-  async execute({ token, password, at }: ConfirmPasswordReset): Promise<void> {
-    const dot = token.lastIndexOf('.');
-    const userId = token.slice(0, dot);
-    const secret = token.slice(dot + 1);
-    if (dot <= 0 || !secret || !isUuid(userId)) throw resetTokenInvalid();
-    try {
-      await this.identity.users.execute(userId, {
-        type: 'CompletePasswordReset',
-        at,
-        tokenHash: hashSecret(secret),
-        passwordHash: await hashPassword(password),
-      });
-    } catch (error) {
-      // An unknown or deleted user looks the same as a bad token.
-      if (error instanceof DomainError && error.kind === 'not_found') throw resetTokenInvalid();
-      throw error;
-    }
-    await this.identity.sessions.revokeAll(userId, 'password-reset', at);
   }
 }
