@@ -10,7 +10,8 @@ import { PostgresEventStore } from './event-store/postgres-event-store';
 import { MAILER, mailerFor } from './mail/mailer';
 import { kafkaFor } from './messaging/kafka';
 import { PAYMENT_PROVIDER, paymentProviderFor } from './payments/payment-provider';
-import { OBJECT_STORAGE, objectStorageFor } from './storage/object-storage';
+import { OBJECT_STORAGE } from './storage/object-storage';
+import { objectStorageFor } from './storage/object-storage.factory';
 
 export const KAFKA = Symbol('Kafka');
 
