@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { AvailableModel } from '../../../../contracts/src/billing/billing.contract';
@@ -36,7 +37,12 @@ import { forbidden, notFound } from '../../platform/domain/errors';
 import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
-import { CatalogAdmin } from '../application/catalog-admin';
+import { ChangeModelAccess } from '../application/change-model-access.handler';
+import { ChangeRelease } from '../application/change-release.handler';
+import { DeleteModel } from '../application/delete-model.handler';
+import { SetAccessMatrix } from '../application/set-access-matrix.handler';
+import { SetModelStatus } from '../application/set-model-status.handler';
+import { UploadRelease } from '../application/upload-release.handler';
 import { CatalogContext, storageUnavailable } from '../application/catalog-context';
 import { CatalogQueries } from '../application/catalog-queries';
 import { ModelUploads } from '../application/model-uploads';
@@ -52,10 +58,9 @@ const LINK_SECONDS = 15 * 60;
 @UseGuards(StaffGuard)
 export class AdminModelsController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly uploads: ModelUploads,
-    private readonly admin: CatalogAdmin,
     private readonly queries: CatalogQueries,
-    private readonly catalog: CatalogContext,
   ) {}
 
   @Get()
@@ -129,7 +134,7 @@ export class AdminModelsController {
     errors: [404],
   })
   async matrix(@Body(new ZodPipe(AccessMatrix)) body: z.output<typeof AccessMatrix>): Promise<AdminModelList> {
-    await this.admin.setMatrix(body.matrix, new Date());
+    await this.commands.execute(new SetAccessMatrix(body.matrix, new Date()));
     return { models: await this.queries.adminModels() };
   }
 
@@ -147,7 +152,7 @@ export class AdminModelsController {
     errors: [503],
   })
   uploadRelease(@Req() request: Request): Promise<DesktopRelease> {
-    return this.admin.uploadRelease(request, new Date());
+    return this.commands.execute(new UploadRelease(request, new Date()));
   }
 
   @Patch('releases/:version')
@@ -156,7 +161,7 @@ export class AdminModelsController {
     @Param('version', new ZodPipe(releaseVersion)) version: string,
     @Body(new ZodPipe(ReleaseUpdate)) body: z.output<typeof ReleaseUpdate>,
   ): Promise<DesktopRelease> {
-    return this.admin.setRelease(version, body, new Date());
+    return this.commands.execute(new ChangeRelease(version, body, new Date()));
   }
 
   @Get(':id')
@@ -176,7 +181,7 @@ export class AdminModelsController {
     @Param('id', modelIdPipe) id: string,
     @Body(new ZodPipe(AccessUpdate)) body: z.output<typeof AccessUpdate>,
   ): Promise<AdminModel> {
-    await this.catalog.caughtUp(await this.admin.changeAccess(id, body.allowed_plans, new Date()));
+    await this.commands.execute(new ChangeModelAccess(id, body.allowed_plans, new Date()));
     return this.one(id);
   }
 
@@ -186,14 +191,14 @@ export class AdminModelsController {
     @Param('id', modelIdPipe) id: string,
     @Body(new ZodPipe(ModelStatusUpdate)) body: z.output<typeof ModelStatusUpdate>,
   ): Promise<AdminModel> {
-    await this.admin.setStatus(id, body.status === 'active', new Date());
+    await this.commands.execute(new SetModelStatus(id, body.status === 'active', new Date()));
     return this.one(id);
   }
 
   @Delete(':id')
   @Route({ summary: 'Delete the model and its files.', response: DeletedAnswer, errors: [503] })
   async remove(@Param('id', modelIdPipe) id: string): Promise<{ id: string }> {
-    await this.admin.delete(id, new Date());
+    await this.commands.execute(new DeleteModel(id, new Date()));
     return { id };
   }
 }
