@@ -2,6 +2,8 @@ import { ChangeModelAccessHandler } from './change-model-access.handler';
 import { ChangePlanModelsHandler } from './change-plan-models.handler';
 import { ChangeReleaseHandler } from './change-release.handler';
 import { DeleteModelHandler } from './delete-model.handler';
+import { DownloadDesktopAppHandler } from './download-desktop-app.handler';
+import { DownloadModelFileHandler } from './download-model-file.handler';
 import { FailModelUploadHandler } from './fail-model-upload.handler';
 import { SetAccessMatrixHandler } from './set-access-matrix.handler';
 import { SetModelStatusHandler } from './set-model-status.handler';
@@ -17,4 +19,6 @@ export const catalogCommandHandlers = [
   FailModelUploadHandler,
   UploadReleaseHandler,
   ChangeReleaseHandler,
+  DownloadModelFileHandler,
+  DownloadDesktopAppHandler,
 ];

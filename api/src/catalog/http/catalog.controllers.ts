@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -31,9 +31,8 @@ import {
   UploadFields,
   UploadResponse,
 } from '../../../../contracts/src/catalog/catalog.contract';
-import { BillingQueries } from '../../billing/application/billing-queries';
 import { AuthGuard, type Caller, CurrentCaller, StaffGuard } from '../../identity/http/auth.guard';
-import { forbidden, notFound } from '../../platform/domain/errors';
+import { notFound } from '../../platform/domain/errors';
 import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
@@ -43,14 +42,14 @@ import { DeleteModel } from '../application/delete-model.handler';
 import { SetAccessMatrix } from '../application/set-access-matrix.handler';
 import { SetModelStatus } from '../application/set-model-status.handler';
 import { UploadRelease } from '../application/upload-release.handler';
-import { CatalogContext, storageUnavailable } from '../application/catalog-context';
-import { CatalogQueries } from '../application/catalog-queries';
+import { allowedModel } from '../application/allowed-model';
+import { CatalogQueries, type ReleaseRow } from '../application/catalog-queries';
+import { DownloadDesktopApp } from '../application/download-desktop-app.handler';
+import { DownloadModelFile } from '../application/download-model-file.handler';
 import { ModelUploads } from '../application/model-uploads';
 
 const uploadIdPipe = new ZodPipe(uuid('Upload id'));
 const modelIdPipe = new ZodPipe(uuid('Model id'));
-
-const LINK_SECONDS = 15 * 60;
 
 /** The console's AI Model Management calls and desktop releases (staff only). */
 @Tag('models')
@@ -210,7 +209,7 @@ export class AdminModelsController {
 export class ModelsController {
   constructor(
     private readonly queries: CatalogQueries,
-    private readonly catalog: CatalogContext,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get()
@@ -222,7 +221,7 @@ export class ModelsController {
   @Get(':name/manifest')
   @Route({ summary: 'Every file of the model with its size and SHA-256, if the plan allows it.', response: ModelManifest, errors: [403] })
   async manifest(@CurrentCaller() caller: Caller, @Param('name', new ZodPipe(modelName)) name: string): Promise<ModelManifest> {
-    const model = await this.allowed(caller, name);
+    const model = await allowedModel(this.queries, caller.user.plan_id, name);
     return {
       model_id: model.id,
       name: model.name,
@@ -242,37 +241,12 @@ export class ModelsController {
     response: DownloadLink,
     errors: [403, 503],
   })
-  async download(
+  download(
     @CurrentCaller() caller: Caller,
     @Param('name', new ZodPipe(modelName)) name: string,
     @Param('file', new ZodPipe(fileNameSchema)) fileName: string,
   ): Promise<DownloadLink> {
-    const model = await this.allowed(caller, name);
-    const file = model.files.find((f) => f.name === fileName);
-    if (!file) throw notFound();
-    const url = await this.catalog.storage.downloadUrl(`models/${model.id}/${file.name}`, LINK_SECONDS, file.name).catch(() => {
-      throw storageUnavailable();
-    });
-    const recorded = await this.catalog.downloads.execute(caller.userId, {
-      type: 'RecordDownload',
-      at: new Date(),
-      downloadId: randomUUID(),
-      kind: 'model',
-      ref: model.id,
-      version: `${model.name}@${model.version}`,
-      fileName: file.name,
-      size: file.size,
-    });
-    await this.catalog.caughtUp(recorded.position); // the dashboard's history shows it at once
-    return { url, expires_at: new Date(Date.now() + LINK_SECONDS * 1000).toISOString(), size: file.size, sha256: file.sha256 };
-  }
-
-  /** The model, if it exists, is active and the caller's plan may use it (403 otherwise). */
-  private async allowed(caller: Caller, name: string): Promise<AdminModel> {
-    const model = await this.queries.modelByName(name);
-    if (!model || model.status !== 'active') throw notFound();
-    if (!model.allowedPlans.includes(caller.user.plan_id as never)) throw forbidden('Your plan does not include this model.');
-    return model;
+    return this.commands.execute(new DownloadModelFile(caller.userId, caller.user.plan_id, name, fileName, new Date()));
   }
 }
 
@@ -286,8 +260,7 @@ export class ModelsController {
 export class DownloadsController {
   constructor(
     private readonly queries: CatalogQueries,
-    private readonly catalog: CatalogContext,
-    private readonly billing: BillingQueries,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get('desktop-app-info')
@@ -306,24 +279,9 @@ export class DownloadsController {
     errors: [403, 503],
   })
   async desktopApp(@CurrentCaller() caller: Caller, @Res() response: Response): Promise<void> {
-    const plan = await this.billing.planInfo(caller.userId);
-    if (!plan.download_info.download_access) throw forbidden('Your plan does not include the desktop app. Upgrade to download it.');
-    const release = await this.queries.currentRelease();
-    if (!release) throw notFound('No version available for download');
-    const body = await this.catalog.storage.read(release.object_key).catch(() => {
-      throw storageUnavailable();
-    });
-    const recorded = await this.catalog.downloads.execute(caller.userId, {
-      type: 'RecordDownload',
-      at: new Date(),
-      downloadId: randomUUID(),
-      kind: 'desktop',
-      ref: release.id,
-      version: release.version,
-      fileName: release.file_name,
-      size: Number(release.size),
-    });
-    await this.catalog.caughtUp(recorded.position);
+    const { release, body } = await this.commands.execute<DownloadDesktopApp, { release: ReleaseRow; body: Readable }>(
+      new DownloadDesktopApp(caller.userId, new Date()),
+    );
     response.attachment(`Meshwork-Desktop-v${release.version}.exe`);
     response.setHeader('Content-Type', 'application/octet-stream');
     response.setHeader('Content-Length', release.size);
