@@ -7,7 +7,7 @@ import { CatalogAdmin } from './application/catalog-admin';
 import { CatalogContext } from './application/catalog-context';
 import { CatalogQueries } from './application/catalog-queries';
 import { ModelPlans } from './application/model-plans';
-import { ModelUploads } from './application/model-uploads';
+import { ResumableUploads } from './application/resumable-uploads';
 import { StorageSweeper } from './application/storage-sweeper';
 import { AdminModelsController, DownloadsController, ModelsController } from './http/catalog.controllers';
 
@@ -15,7 +15,7 @@ import { AdminModelsController, DownloadsController, ModelsController } from './
 @Module({
   imports: [IdentityModule, BillingModule],
   controllers: [AdminModelsController, ModelsController, DownloadsController, StorageController],
-  providers: [CatalogContext, CatalogQueries, ModelPlans, ModelUploads, CatalogAdmin, StorageSweeper, ...catalogCommandHandlers],
+  providers: [CatalogContext, CatalogQueries, ModelPlans, ResumableUploads, CatalogAdmin, StorageSweeper, ...catalogCommandHandlers],
   exports: [CatalogContext, CatalogQueries, CatalogAdmin, StorageSweeper],
 })
 export class CatalogModule {}

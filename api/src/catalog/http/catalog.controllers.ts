@@ -46,7 +46,11 @@ import { allowedModel } from '../application/allowed-model';
 import { CatalogQueries, type ReleaseRow } from '../application/catalog-queries';
 import { DownloadDesktopApp } from '../application/download-desktop-app.handler';
 import { DownloadModelFile } from '../application/download-model-file.handler';
-import { ModelUploads } from '../application/model-uploads';
+import { ResumableUploads } from '../application/resumable-uploads';
+import { StartResumableUpload } from '../application/start-resumable-upload.handler';
+import { UploadModel } from '../application/upload-model.handler';
+import { AbortResumableUpload } from '../application/abort-resumable-upload.handler';
+import { CompleteResumableUpload } from '../application/complete-resumable-upload.handler';
 
 const uploadIdPipe = new ZodPipe(uuid('Upload id'));
 const modelIdPipe = new ZodPipe(uuid('Model id'));
@@ -58,7 +62,7 @@ const modelIdPipe = new ZodPipe(uuid('Model id'));
 export class AdminModelsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly uploads: ModelUploads,
+    private readonly uploads: ResumableUploads,
     private readonly queries: CatalogQueries,
   ) {}
 
@@ -85,7 +89,7 @@ export class AdminModelsController {
     errors: [503],
   })
   upload(@Req() request: Request): Promise<UploadResponse> {
-    return this.uploads.fromMultipart(request, new Date());
+    return this.commands.execute(new UploadModel(request, new Date()));
   }
 
   @Post('uploads')
@@ -95,13 +99,13 @@ export class AdminModelsController {
     errors: [503],
   })
   startResumable(@Body(new ZodPipe(ResumableUploadStart)) body: z.output<typeof ResumableUploadStart>): Promise<ResumableUpload> {
-    return this.uploads.startResumable(body, new Date());
+    return this.commands.execute(new StartResumableUpload(body, new Date()));
   }
 
   @Get('uploads/:uploadId')
   @Route({ response: ResumableUpload })
   resumable(@Param('uploadId', uploadIdPipe) uploadId: string): Promise<ResumableUpload> {
-    return this.uploads.resumable(uploadId);
+    return this.uploads.status(uploadId);
   }
 
   @Post('uploads/:uploadId/parts')
@@ -114,13 +118,13 @@ export class AdminModelsController {
   @Post('uploads/:uploadId/complete')
   @Route({ summary: 'Check every part arrived and publish the model.', response: UploadResponse, errors: [503] })
   complete(@Param('uploadId', uploadIdPipe) uploadId: string): Promise<UploadResponse> {
-    return this.uploads.completeResumable(uploadId, new Date());
+    return this.commands.execute(new CompleteResumableUpload(uploadId, new Date()));
   }
 
   @Delete('uploads/:uploadId')
   @Route({ summary: 'Cancel the upload; its parts are removed.', response: UploadAborted })
   async abort(@Param('uploadId', uploadIdPipe) uploadId: string): Promise<{ upload_id: string }> {
-    await this.uploads.abort(uploadId, 'cancelled', new Date());
+    await this.commands.execute(new AbortResumableUpload(uploadId, 'cancelled', new Date()));
     return { upload_id: uploadId };
   }
 
