@@ -9,7 +9,9 @@ import { CatalogQueries } from './application/catalog-queries';
 import { ModelPlans } from './application/model-plans';
 import { ResumableUploads } from './application/resumable-uploads';
 import { StorageSweeper } from './application/storage-sweeper';
-import { AdminModelsController, DownloadsController, ModelsController } from './http/catalog.controllers';
+import { AdminModelsController } from './http/admin-models.controller';
+import { DownloadsController } from './http/downloads.controller';
+import { ModelsController } from './http/models.controller';
 
 /** AI models, their files and plan access, downloads, and desktop releases. */
 @Module({
