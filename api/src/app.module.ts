@@ -5,7 +5,7 @@ import { ProjectionsModule } from './platform/projections/projections.module';
 import { AdminModule } from './admin/admin.module';
 import { BillingModule } from './billing/billing.module';
 import { CatalogModule } from './catalog/catalog.module';
-import { ContactModule } from './contact/contact.controller';
+import { ContactModule } from './contact/contact.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { OperationsModule } from './operations/operations.module';

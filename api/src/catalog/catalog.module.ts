@@ -2,18 +2,22 @@ import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
 import { IdentityModule } from '../identity/identity.module';
 import { StorageController } from '../platform/storage/storage.controller';
-import { CatalogAdmin, StorageSweeper } from './application/catalog-admin';
+import { catalogCommandHandlers } from './application';
+import { CatalogAdmin } from './application/catalog-admin';
 import { CatalogContext } from './application/catalog-context';
 import { CatalogQueries } from './application/catalog-queries';
 import { ModelPlans } from './application/model-plans';
-import { ModelUploads } from './application/model-uploads';
-import { AdminModelsController, DownloadsController, ModelsController } from './http/catalog.controllers';
+import { ResumableUploads } from './application/resumable-uploads';
+import { StorageSweeper } from './application/storage-sweeper';
+import { AdminModelsController } from './http/admin-models.controller';
+import { DownloadsController } from './http/downloads.controller';
+import { ModelsController } from './http/models.controller';
 
 /** AI models, their files and plan access, downloads, and desktop releases. */
 @Module({
   imports: [IdentityModule, BillingModule],
   controllers: [AdminModelsController, ModelsController, DownloadsController, StorageController],
-  providers: [CatalogContext, CatalogQueries, ModelPlans, ModelUploads, CatalogAdmin, StorageSweeper],
+  providers: [CatalogContext, CatalogQueries, ModelPlans, ResumableUploads, CatalogAdmin, StorageSweeper, ...catalogCommandHandlers],
   exports: [CatalogContext, CatalogQueries, CatalogAdmin, StorageSweeper],
 })
 export class CatalogModule {}

@@ -1,4 +1,4 @@
-import { Body, Controller, Inject, Module, Post } from '@nestjs/common';
+import { Body, Controller, Inject, Post } from '@nestjs/common';
 import type { z } from 'zod';
 import { contactMessages, SalesInquiry, SalesInquiryAnswer } from '../../../contracts/src/contact/contact.contract';
 import { RateLimited } from '../identity/http/rate-limit.guard';
@@ -46,6 +46,3 @@ export class ContactController {
     return { message: contactMessages.sent(inquiry.email) };
   }
 }
-
-@Module({ controllers: [ContactController] })
-export class ContactModule {}

@@ -12,7 +12,8 @@ import { kafkaFor } from './messaging/kafka';
 import { relayStatusFor } from './messaging/kafka-relay';
 import { RELAY_STATUS } from './messaging/relay-status.port';
 import { PAYMENT_PROVIDER, paymentProviderFor } from './payments/payment-provider';
-import { OBJECT_STORAGE, objectStorageFor } from './storage/object-storage';
+import { OBJECT_STORAGE } from './storage/object-storage';
+import { objectStorageFor } from './storage/object-storage.factory';
 
 export const KAFKA = Symbol('Kafka');
 

@@ -9,7 +9,8 @@ import { registerCustomer, type TestCustomer, TEST_PASSWORD } from '../../testin
 import { freePort } from '../../testing/browser';
 import { required } from '../../testing/infra';
 import { startTestApp, type TestApp } from '../../testing/test-app';
-import { StorageSweeper } from '../application/catalog-admin';
+import { FailModelUpload } from '../application/fail-model-upload.handler';
+import { StorageSweeper } from '../application/storage-sweeper';
 import { leftUnder, minioClient, sha256, storageProxy, streamUpload, uploadForm } from '../testing/upload-kit';
 
 /** Model uploads, access and downloads against real MinIO and PostgreSQL, over real HTTP. */
@@ -348,6 +349,17 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
       expect(await leftUnder(minio, `models/${session.model_id}/`)).toEqual([]);
       expect(await failedUploads(name)).toBe(1);
       await uploadModel(['pro'], name); // the name is free again
+    });
+
+    it('a late failure (the sweeper or a cancel racing a completion) leaves a published model and its files alone', async () => {
+      const name = modelName();
+      const model = await uploadModel(['pro'], name);
+      const keys = model.files.map((f) => `models/${model.model_id}/${f.name}`);
+      await subject.app.get(CommandBus).execute(new FailModelUpload(model.model_id, name, keys, 'raced', new Date()));
+      expect((await leftUnder(minio, `models/${model.model_id}/`)).sort()).toEqual([...keys].sort());
+      const one = (await (await api(`/models/admin/${model.model_id}/`)).json()) as AdminModel;
+      expect(one).toMatchObject({ name, status: 'active' });
+      expect(await failedUploads(name)).toBe(0);
     });
 
     it('refuses a file whose bytes do not match its SHA-256 at completion, and removes it', async () => {

@@ -10,17 +10,6 @@ import path from 'node:path';
 
 const API_SRC = path.resolve(__dirname, '../..');
 
-/**
- * Files that still append outside a handler, each with who removes it. A file that no
- * longer appends fails the test until it leaves this list, so the list only shrinks.
- */
-const NOT_YET: Record<string, string> = {
-  // catalog helper removes these
-  'catalog/application/catalog-admin.ts': 'catalog',
-  'catalog/application/model-uploads.ts': 'catalog',
-  'catalog/http/catalog.controllers.ts': 'catalog',
-};
-
 interface Source {
   file: string;
   text: string;
@@ -61,13 +50,7 @@ describe('one write path: appends only in command handlers', () => {
   });
 
   it('no file outside a *.handler.ts executes an aggregate repository', () => {
-    const offences = appendsOutsideHandlers(files, repositories).filter((at) => !(at.split(':')[0]! in NOT_YET));
-    expect(offences).toEqual([]);
-  });
-
-  it('every file still allowed to append outside a handler still does (otherwise drop it from NOT_YET)', () => {
-    const offending = new Set(appendsOutsideHandlers(files, repositories).map((at) => at.split(':')[0]!));
-    expect(Object.keys(NOT_YET).filter((file) => !offending.has(file))).toEqual([]);
+    expect(appendsOutsideHandlers(files, repositories)).toEqual([]);
   });
 
   it('the check sees appends however they are written, and ignores the command bus', () => {

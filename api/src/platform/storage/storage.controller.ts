@@ -2,7 +2,8 @@ import { Controller, Get, HttpCode, Inject, Put, Query, Req, Res } from '@nestjs
 import type { Request, Response } from 'express';
 import { forbidden, notFound } from '../domain/errors';
 import { Undocumented } from '../http/openapi/route-contract';
-import { LocalDiskStorage, OBJECT_STORAGE, type ObjectStorage } from './object-storage';
+import { LocalDiskStorage } from './local-disk-storage';
+import { OBJECT_STORAGE, type ObjectStorage } from './object-storage';
 
 const denied = () => forbidden('This link is not valid or has expired.');
 
