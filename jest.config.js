@@ -26,6 +26,8 @@ module.exports = {
   ],
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.ts$': swc },
+  // Tests run the contracts' source; the built package (contracts/dist) is what dist/ requires.
+  moduleNameMapper: { '^@meshwork/contracts$': '<rootDir>/contracts/src/index.ts' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Integration tests start processes and real servers; two cores run them best one file at a time each.
   maxWorkers: 2,

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // In development the api runs as a separate process; in production one origin serves everything.
@@ -17,6 +18,8 @@ function vendorChunk(id: string): string | undefined {
 
 export default defineConfig({
   plugins: [react()],
+  // The contracts' source is bundled (the package's built CommonJS is for Node).
+  resolve: { alias: { '@meshwork/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) } },
   // The console is served by the same origin as the customer site, under /admin/.
   base: '/admin/',
   // The api swaps this for a fresh nonce in every answer (api/src/platform/http/static-sites.ts);

@@ -27,8 +27,9 @@ function sonnerStylesFromFile(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), sonnerStylesFromFile()],
-  // The account schemas are shared with the api so every validation message is written once.
-  resolve: { alias: { '@contracts': fileURLToPath(new URL('../contracts/src', import.meta.url)) } },
+  // The contracts are shared with the api so every validation message is written once; the
+  // package's source is bundled (its built CommonJS is for Node).
+  resolve: { alias: { '@meshwork/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) } },
   build: { outDir: 'dist', emptyOutDir: true },
   server: { proxy: { '/api': apiOrigin } },
   test: { include: ['src/**/*.spec.{ts,tsx}'] },

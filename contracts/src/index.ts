@@ -1,0 +1,13 @@
+// The one entry point of @meshwork/contracts: the api, the projections, the site, the console
+// and the desktop host import the shared vocabulary by the package's name, never by path.
+export * from './admin/admin-user.contract';
+export * from './billing/billing.contract';
+export * from './catalog/catalog.contract';
+export * from './common/fields';
+export * from './contact/contact.contract';
+export * from './events/event-envelope';
+export * from './events/integration-message';
+export * from './health/health.contract';
+export * from './http/http.contract';
+export * from './identity/account.contract';
+export * from './operations/operations.contract';
