@@ -3,12 +3,77 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+/** The api's bounded contexts: each reaches another only through that one's public index.ts. */
+const CONTEXTS = ['admin', 'audit', 'billing', 'catalog', 'contact', 'health', 'identity', 'operations'];
+
+const byName = {
+  group: ['**/contracts/src/**', '@contracts/*'],
+  message: "Import the contracts by name: from '@meshwork/contracts'.",
+};
+
+/** Each context reaches another only through that one's public index.ts; the platform reaches none. */
+const contextZones = [
+  ...CONTEXTS.flatMap((context) =>
+    CONTEXTS.filter((other) => other !== context).map((other) => ({
+      target: `./api/src/${context}`,
+      from: `./api/src/${other}`,
+      except: ['./index.ts'],
+      message: `Reach the ${other} context through its public index.ts.`,
+    })),
+  ),
+  ...CONTEXTS.map((context) => ({
+    target: './api/src/platform',
+    from: `./api/src/${context}`,
+    message: 'The platform serves the contexts; it never imports one.',
+  })),
+];
+
+// Dependencies run one way, projections -> api: the projection runtime lives in the api's
+// platform, projections/ holds only its processes (worker, rebuild, retry). Tests included.
+const notProjections = {
+  regex: '(^|/)projections/src(/|$)|^@meshwork/projections(/|$)',
+  message: 'The api never imports projections/ (it depends on the api, not the other way): use api/src/platform/projections/.',
+};
+
+// One `no-restricted-imports` applies per file: a later block's replaces an earlier one's, so
+// each block lists every pattern its files must obey.
+const importRules = [
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['contracts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [byName] }] },
+  },
+  {
+    files: ['api/**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [byName, notProjections] }] },
+  },
+  {
+    // No import cycles between the server's modules; no context reaching into another's inside.
+    files: ['api/**/*.ts', 'projections/**/*.ts', 'contracts/**/*.ts', 'desktop/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    // Tests and their kits arrange the world across contexts.
+    ignores: ['**/*.spec.ts', '**/testing/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: contextZones }] },
+  },
+];
 
 export default defineConfig([
   globalIgnores(['**/dist/', '**/node_modules/', '.infra/', '.data/', '**/coverage/', 'test-results/']),
   js.configs.recommended,
   tseslint.configs.recommended,
+  ...importRules,
   {
     // Servers, scripts and the desktop runtime run on Node.
     files: ['api/**', 'projections/**', 'contracts/**', 'infra/**', 'desktop/**', '*.{js,mjs,cjs,ts}'],
@@ -40,26 +105,6 @@ export default defineConfig([
         {
           selector: "NewExpression[callee.name='DomainError']",
           message: 'Throw domain errors through their helpers (notFound(), conflict(), ruleBroken(), ... from platform/domain/errors).',
-        },
-      ],
-    },
-  },
-  {
-    // Dependencies run one way, projections -> api: the projection runtime lives in the api's
-    // platform, projections/ holds only its processes (worker, rebuild, retry). Tests included.
-    // Anything else the api must not import goes into this same block: a second
-    // `no-restricted-imports` for these files would replace this one, not add to it.
-    files: ['api/**/*.{ts,tsx,js,mjs,cjs}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)projections/src(/|$)|^@meshwork/projections(/|$)',
-              message: 'The api never imports projections/ (it depends on the api, not the other way): use api/src/platform/projections/.',
-            },
-          ],
         },
       ],
     },

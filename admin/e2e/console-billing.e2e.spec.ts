@@ -4,8 +4,7 @@ import type { Page } from 'playwright-core';
 import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
-import type { AdminDashboardStats, AdminPayment, AdminPlan, SubscriptionHistory } from '../../contracts/src/billing/billing.contract';
-import type { AuthResponse } from '../../contracts/src/identity/account.contract';
+import type { AdminDashboardStats, AdminPayment, AdminPlan, AuthResponse, SubscriptionHistory } from '@meshwork/contracts';
 import { ensureConsoleBuilt, localDate } from './console-kit';
 
 /** Read models catch up with commands shortly after: ask again until `read` finds what it looks for. */

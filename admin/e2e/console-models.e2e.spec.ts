@@ -10,13 +10,13 @@ import type { TestApp } from '../../api/src/testing/test-app';
 import {
   type AdminModel,
   type AdminModelList,
+  type AuthResponse,
   type DesktopRelease,
   RESUMABLE_THRESHOLD_BYTES,
-  uploadMessages,
   UPLOAD_LIMITS,
+  uploadMessages,
   type UploadResponse,
-} from '../../contracts/src/catalog/catalog.contract';
-import type { AuthResponse } from '../../contracts/src/identity/account.contract';
+} from '@meshwork/contracts';
 import { ensureConsoleBuilt, localDate } from './console-kit';
 
 const GiB = 1024 * 1024 * 1024;

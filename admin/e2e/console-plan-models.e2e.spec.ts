@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AdminPlan } from '../../contracts/src/billing/billing.contract';
-import type { AdminModel, UploadResponse } from '../../contracts/src/catalog/catalog.contract';
-import type { AuthResponse } from '../../contracts/src/identity/account.contract';
+import type { AdminModel, AdminPlan, AuthResponse, UploadResponse } from '@meshwork/contracts';
 import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
 import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
-import type { AdminPlan, Plan } from '../../contracts/src/billing/billing.contract';
-import type { AuthResponse } from '../../contracts/src/identity/account.contract';
+import type { AdminPlan, AuthResponse, Plan } from '@meshwork/contracts';
 import { ensureConsoleBuilt } from './console-kit';
 
 /** A deleted (archived) plan found again in the console's plans screen and restored, in a real browser. */

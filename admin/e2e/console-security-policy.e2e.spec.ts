@@ -6,8 +6,7 @@ import type { Page } from 'playwright-core';
 import { TEST_PASSWORD, registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import { recordPolicyRefusals } from '../../api/src/testing/policy-refusals';
-import { RESUMABLE_THRESHOLD_BYTES } from '../../contracts/src/catalog/catalog.contract';
-import type { AuthResponse } from '../../contracts/src/identity/account.contract';
+import { type AuthResponse, RESUMABLE_THRESHOLD_BYTES } from '@meshwork/contracts';
 import { ensureConsoleBuilt } from './console-kit';
 
 /**

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
-import type { AuthResponse } from '../../contracts/src/identity/account.contract';
+import type { AuthResponse } from '@meshwork/contracts';
 import { ensureConsoleBuilt } from './console-kit';
 
 /**

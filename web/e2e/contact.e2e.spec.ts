@@ -5,9 +5,7 @@ import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, freePort, startBrowserTest } from '../../api/src/testing/browser';
 import { mailTo } from '../../api/src/testing/mail';
 import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
-import type { Plan } from '../../contracts/src/billing/billing.contract';
-import { contactMessages } from '../../contracts/src/contact/contact.contract';
-import { messages, type AuthResponse } from '../../contracts/src/identity/account.contract';
+import { type AuthResponse, contactMessages, messages, type Plan } from '@meshwork/contracts';
 
 /** The Contact Sales page in real Chromium against the real api, its mail read from the SMTP catcher. */
 describe('customer site: Contact Sales in a real browser', () => {

@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { fetchUtils } from 'react-admin';
-import type { AdminDashboardStats, AdminPayment, RefundRequest } from '../../../contracts/src/billing/billing.contract';
+import type { AdminDashboardStats, AdminPayment, RefundRequest } from '@meshwork/contracts';
 import { authorizedFetch } from '../auth/http-client';
 import { API_BASE } from '../auth/site-urls';
 import { catalogMethods } from '../models/catalog-api';

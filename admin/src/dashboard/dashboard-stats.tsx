@@ -2,7 +2,7 @@ import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { AdminDashboardStats } from '../../../contracts/src/billing/billing.contract';
+import type { AdminDashboardStats } from '@meshwork/contracts';
 import type { ConsoleDataProvider } from '../app/data-provider';
 import { formatMoney, useIntlLocale } from '../i18n/intl-locale';
 import { LoadFailed, useLoadFailureToast } from '../layout/load-failure';

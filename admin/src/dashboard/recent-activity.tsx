@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import type { AdminDashboardStats } from '../../../contracts/src/billing/billing.contract';
+import type { AdminDashboardStats } from '@meshwork/contracts';
 import { formatMoney, useIntlLocale } from '../i18n/intl-locale';
 
 function formatDate(iso: string, intlLocale: string): string {

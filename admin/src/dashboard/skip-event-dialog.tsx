@@ -1,7 +1,7 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import type { ProjectionStatus } from '../../../contracts/src/operations/operations.contract';
+import type { ProjectionStatus } from '@meshwork/contracts';
 import { skipProjectionEvent, useProjectionAction } from './system-api';
 
 interface SkipEventDialogProps {

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied } from 'react-admin';
-import type { ProjectionStatus, SkipProjectionEventRequest } from '../../../contracts/src/operations/operations.contract';
+import type { ProjectionStatus, SkipProjectionEventRequest } from '@meshwork/contracts';
 import { authorizedFetch } from '../auth/http-client';
 import { API_BASE } from '../auth/site-urls';
 

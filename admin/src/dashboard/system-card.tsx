@@ -3,7 +3,7 @@ import SkipNextIcon from '@mui/icons-material/SkipNext';
 import { Alert, Box, Button, Card, CardContent, Chip, type ChipProps, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import type { ProjectionState, ProjectionStatus } from '../../../contracts/src/operations/operations.contract';
+import type { ProjectionState, ProjectionStatus } from '@meshwork/contracts';
 import { useIntlLocale } from '../i18n/intl-locale';
 import { LoadFailed } from '../layout/load-failure';
 import { SkipEventDialog } from './skip-event-dialog';

@@ -16,7 +16,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { AdminModel } from '../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel } from '@meshwork/contracts';
 import type { ConsoleDataProvider } from '../app/data-provider';
 import { type AccessMatrix, changedModels, matrixKey, matrixOf } from './access-matrix';
 import { type ModelPlanColumn, planBaseName, useModelPlans } from './model-plans';

@@ -1,4 +1,4 @@
-import type { AdminModel } from '../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel } from '@meshwork/contracts';
 
 /** Spec section 3, "Access matrix": `${modelId}:${planId}` to whether that plan may use that model. */
 export type AccessMatrix = Record<string, boolean>;

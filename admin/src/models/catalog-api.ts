@@ -7,7 +7,7 @@ import type {
   ResumableUpload,
   ResumableUploadStart,
   UploadResponse,
-} from '../../../contracts/src/catalog/catalog.contract';
+} from '@meshwork/contracts';
 import { authorizedFetch } from '../auth/http-client';
 import { API_BASE } from '../auth/site-urls';
 

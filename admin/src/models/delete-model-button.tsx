@@ -2,7 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Confirm, useDataProvider, useNotify } from 'react-admin';
-import type { AdminModel } from '../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel } from '@meshwork/contracts';
 import type { ConsoleDataProvider } from '../app/data-provider';
 import { useModelCache } from './use-admin-models';
 

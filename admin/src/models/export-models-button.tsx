@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, downloadCSV, useNotify } from 'react-admin';
-import type { AdminModel } from '../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel } from '@meshwork/contracts';
 import { modelAccessCsv, modelAccessCsvName } from './model-access-csv';
 import { useModelPlans } from './model-plans';
 

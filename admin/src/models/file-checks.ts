@@ -1,4 +1,4 @@
-import { UPLOAD_LIMITS } from '../../../contracts/src/catalog/catalog.contract';
+import { UPLOAD_LIMITS } from '@meshwork/contracts';
 import { formatBytes } from './model-format';
 
 export interface FileLike {

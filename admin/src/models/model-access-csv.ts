@@ -1,4 +1,4 @@
-import type { AdminModel } from '../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel } from '@meshwork/contracts';
 import { type ModelPlanColumn, planBaseName } from './model-plans';
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */

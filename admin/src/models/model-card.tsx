@@ -1,7 +1,7 @@
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { Box, Card, CardActions, CardContent, CardHeader } from '@mui/material';
 import { Button, useTranslate } from 'react-admin';
-import type { AdminModel } from '../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel } from '@meshwork/contracts';
 import { useIntlLocale } from '../i18n/intl-locale';
 import { DeleteModelButton } from './delete-model-button';
 import { ModelFact } from './model-fact';

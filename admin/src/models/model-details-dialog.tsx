@@ -1,7 +1,7 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { AdminModel } from '../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel } from '@meshwork/contracts';
 import type { ConsoleDataProvider } from '../app/data-provider';
 import { useIntlLocale } from '../i18n/intl-locale';
 import { ModelFact } from './model-fact';

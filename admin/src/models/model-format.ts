@@ -1,4 +1,4 @@
-import type { ModelStatus } from '../../../contracts/src/catalog/catalog.contract';
+import type { ModelStatus } from '@meshwork/contracts';
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 

@@ -1,7 +1,7 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { AdminModel } from '../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel } from '@meshwork/contracts';
 import { LoadFailed } from '../layout/load-failure';
 import { ModelCard } from './model-card';
 import { ModelDetailsDialog } from './model-details-dialog';

@@ -1,5 +1,5 @@
 import { useGetList } from 'react-admin';
-import type { AdminPlan } from '../../../contracts/src/billing/billing.contract';
+import type { AdminPlan } from '@meshwork/contracts';
 
 /** A plan as the models screens show it: a column of the matrix, a checkbox, a badge, a CSV column. */
 export interface ModelPlanColumn {

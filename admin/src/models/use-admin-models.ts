@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDataProvider } from 'react-admin';
-import type { AdminModel } from '../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel } from '@meshwork/contracts';
 import type { ConsoleDataProvider } from '../app/data-provider';
 import { useLoadFailureToast } from '../layout/load-failure';
 import { catalogKeys } from './catalog-api';

@@ -1,4 +1,4 @@
-import { type AdminPayment, centsOf, moneyText } from '../../../contracts/src/billing/billing.contract';
+import { type AdminPayment, centsOf, moneyText } from '@meshwork/contracts';
 
 export type { AdminPayment };
 

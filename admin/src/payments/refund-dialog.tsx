@@ -2,7 +2,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { RefundRequest } from '../../../contracts/src/billing/billing.contract';
+import type { RefundRequest } from '@meshwork/contracts';
 import type { ConsoleDataProvider } from '../app/data-provider';
 import { formatMoney, useIntlLocale } from '../i18n/intl-locale';
 import { type AdminPayment, refundableAmount } from './admin-payment';

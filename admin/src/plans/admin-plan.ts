@@ -1,10 +1,4 @@
-import {
-  type AdminPlan,
-  PLAN_FEATURE_CHOICES,
-  type PlanInput,
-  type PlanUpdate,
-  UNLIMITED,
-} from '../../../contracts/src/billing/billing.contract';
+import { type AdminPlan, PLAN_FEATURE_CHOICES, type PlanInput, type PlanUpdate, UNLIMITED } from '@meshwork/contracts';
 
 export type { AdminPlan };
 

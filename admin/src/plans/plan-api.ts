@@ -1,4 +1,4 @@
-import type { AdminPlan } from '../../../contracts/src/billing/billing.contract';
+import type { AdminPlan } from '@meshwork/contracts';
 import { authorizedFetch } from '../auth/http-client';
 import { API_BASE } from '../auth/site-urls';
 

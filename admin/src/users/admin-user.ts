@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../contracts/src/admin/admin-user.contract';
+import type { AdminUser } from '@meshwork/contracts';
 
 export type { AdminUser };
 

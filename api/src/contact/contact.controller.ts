@@ -1,6 +1,6 @@
 import { Body, Controller, Inject, Post } from '@nestjs/common';
 import type { z } from 'zod';
-import { contactMessages, SalesInquiry, SalesInquiryAnswer } from '../../../contracts/src/contact/contact.contract';
+import { contactMessages, SalesInquiry, SalesInquiryAnswer } from '@meshwork/contracts';
 import { RateLimited } from '../identity/http/rate-limit.guard';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config';
 import { unavailable } from '../platform/domain/errors';

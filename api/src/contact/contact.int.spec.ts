@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { contactMessages } from '../../../contracts/src/contact/contact.contract';
+import { contactMessages } from '@meshwork/contracts';
 import { freePort } from '../testing/browser';
 import { required } from '../testing/infra';
 import { mailTo } from '../testing/mail';

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { OverallStatus, Ping, SystemStatusAnswer } from '../../../contracts/src/health/health.contract';
+import { OverallStatus, Ping, SystemStatusAnswer } from '@meshwork/contracts';
 import { Route, Tag } from '../platform/http/openapi/route-contract';
 import type { Response } from 'express';
 import { HealthService, type SystemStatus } from './health.service';

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
-import { RegisterRequest } from '../../../contracts/src/identity/account.contract';
+import { RegisterRequest } from '@meshwork/contracts';
 import { ProjectionsModule } from '../platform/projections/projections.module';
 import { ConfigError, loadConfig } from '../platform/config/config';
 import { PlatformModule } from '../platform/platform.module';

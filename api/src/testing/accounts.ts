@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
-import type { AuthResponse } from '../../../contracts/src/identity/account.contract';
+import type { AuthResponse } from '@meshwork/contracts';
 import { Register } from '../identity/application/register.handler';
 
 export const TEST_PASSWORD = 'Str0ngPassword';

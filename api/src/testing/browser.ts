@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import type { AuthResponse } from '../../../contracts/src/identity/account.contract';
+import type { AuthResponse } from '@meshwork/contracts';
 import { freePort } from '../../../infra/lib/api-process.cjs';
 import { startTestApp, type TestApp } from './test-app';
 

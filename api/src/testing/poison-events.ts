@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '../../../contracts/src/events/event-envelope';
+import type { NewEvent } from '@meshwork/contracts';
 import { anEvent } from '../platform/event-store/testing/an-event';
 import type { PlanTerms } from '../billing/domain/plan';
 import type { UserEvent } from '../identity/domain/user.events';

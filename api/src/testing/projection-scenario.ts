@@ -1,5 +1,5 @@
 import type { Pool, QueryResultRow } from 'pg';
-import type { NewEvent } from '../../../contracts/src/events/event-envelope';
+import type { NewEvent } from '@meshwork/contracts';
 import { readFailures } from '../platform/projections/consumer-failures';
 import { type Projection, readModelSchema } from '../platform/projections/projection';
 import { ProjectionRunner } from '../platform/projections/projection-runner';

@@ -1,4 +1,4 @@
-import type { User } from '@contracts/identity/account.contract';
+import type { User } from '@meshwork/contracts';
 import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { DesktopRelease } from '../../../../contracts/src/catalog/catalog.contract';
+import type { DesktopRelease } from '@meshwork/contracts';
 import type { ConsoleDataProvider } from '../../app/data-provider';
 import { useIntlLocale } from '../../i18n/intl-locale';
 import { catalogKeys } from '../catalog-api';

@@ -2,7 +2,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Box, Button, Card, CardContent, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useRef, useState } from 'react';
 import { useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
-import type { DesktopRelease } from '../../../../contracts/src/catalog/catalog.contract';
+import type { DesktopRelease } from '@meshwork/contracts';
 import { API_BASE } from '../../auth/site-urls';
 import { formatBytes } from '../model-format';
 import { postMultipart } from '../upload/multipart-request';

@@ -2,7 +2,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, Typography } from '@mui/material';
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { UPLOAD_LIMITS } from '../../../../contracts/src/catalog/catalog.contract';
+import { UPLOAD_LIMITS } from '@meshwork/contracts';
 import { formatBytes } from '../model-format';
 
 /** Drag and drop, or Select Files (spec section 2, "Model Files"). The picker offers the accepted extensions only. */

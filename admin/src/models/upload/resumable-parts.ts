@@ -1,4 +1,4 @@
-import type { ResumableUpload } from '../../../../contracts/src/catalog/catalog.contract';
+import type { ResumableUpload } from '@meshwork/contracts';
 import type { FileLike } from '../file-checks';
 
 export interface PartTask {

@@ -1,4 +1,4 @@
-import type { PartUrl, ResumableUpload, ResumableUploadStart, UploadResponse } from '../../../../contracts/src/catalog/catalog.contract';
+import type { PartUrl, ResumableUpload, ResumableUploadStart, UploadResponse } from '@meshwork/contracts';
 import { totalSize } from '../file-checks';
 import { type PartTask, pendingParts, sameFiles, uploadedBytes, type UploadSessions } from './resumable-parts';
 import { withRetry } from './retry';

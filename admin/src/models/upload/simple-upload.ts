@@ -1,4 +1,4 @@
-import type { UploadResponse } from '../../../../contracts/src/catalog/catalog.contract';
+import type { UploadResponse } from '@meshwork/contracts';
 import { API_BASE } from '../../auth/site-urls';
 import { type MultipartOptions, postMultipart } from './multipart-request';
 import type { UploadFormValues } from './upload-validation';

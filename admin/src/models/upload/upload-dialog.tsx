@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { UPLOAD_LIMITS, type UploadResponse } from '../../../../contracts/src/catalog/catalog.contract';
+import { UPLOAD_LIMITS, type UploadResponse } from '@meshwork/contracts';
 import { totalSize } from '../file-checks';
 import { formatBytes } from '../model-format';
 import { FileDropZone } from './file-drop-zone';

@@ -1,4 +1,4 @@
-import type { ModelPlan } from '../../../../contracts/src/catalog/catalog.contract';
+import type { ModelPlan } from '@meshwork/contracts';
 import type { FileLike } from '../file-checks';
 
 /** The upload form's fields (spec section 3, "Upload form"); files and checksums live beside it. */

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { HttpError, useDataProvider, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
-import { RESUMABLE_THRESHOLD_BYTES, type UploadError, type UploadResponse } from '../../../../contracts/src/catalog/catalog.contract';
+import { RESUMABLE_THRESHOLD_BYTES, type UploadError, type UploadResponse } from '@meshwork/contracts';
 import type { ConsoleDataProvider } from '../../app/data-provider';
 import { problemText } from './problem-text';
 import { type UploadSessions, uploadSessions } from './resumable-parts';

@@ -1,5 +1,5 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
-import { AdminDashboardStats } from '../../../../contracts/src/billing/billing.contract';
+import { AdminDashboardStats } from '@meshwork/contracts';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { AdminDashboard } from './admin-dashboard.query';

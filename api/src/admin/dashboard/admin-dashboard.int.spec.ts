@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { AdminDashboardStats } from '../../../../contracts/src/billing/billing.contract';
+import type { AdminDashboardStats } from '@meshwork/contracts';
 import { registerAccount, registerCustomer, type TestCustomer } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AdminDashboardStats } from '../../../../contracts/src/billing/billing.contract';
+import type { AdminDashboardStats } from '@meshwork/contracts';
 import { readModelSchema } from '../../platform/projections/projection';
 import { BILLING_PROJECTION } from '../../billing/projections/billing.projection';
 import { USERS_TABLE } from '../../identity/application/user-directory';

@@ -2,8 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } f
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { AdminPayment, centsOf, RefundRequest } from '../../../../contracts/src/billing/billing.contract';
-import { uuid } from '../../../../contracts/src/common/fields';
+import { AdminPayment, centsOf, RefundRequest, uuid } from '@meshwork/contracts';
 import { BillingConsoleQueries } from '../../billing/application/billing-console-queries';
 import { RefundPayment } from '../../billing/application/refund-payment.handler';
 import { StaffGuard } from '../../identity/http/auth.guard';

@@ -2,8 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, 
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { AdminPlan, PlanInput, planSlug, PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
-import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
+import { AdminPlan, DeletedAnswer, PlanInput, planSlug, PlanUpdate } from '@meshwork/contracts';
 import { ArchivePlan } from '../../billing/application/archive-plan.handler';
 import { BillingConsoleQueries } from '../../billing/application/billing-console-queries';
 import { RestorePlan } from '../../billing/application/restore-plan.handler';

@@ -1,6 +1,6 @@
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
-import type { PlanInput } from '../../../../contracts/src/billing/billing.contract';
+import type { PlanInput } from '@meshwork/contracts';
 import { CreatePlan } from '../../billing/application/create-plan.handler';
 import { planIdOf } from '../../billing/application/plan-fields';
 import { CatalogAdmin } from '../../catalog/application/catalog-admin';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { AdminPlan, Plan } from '../../../../contracts/src/billing/billing.contract';
+import type { AdminPlan, Plan } from '@meshwork/contracts';
 import { registerAccount, registerCustomer } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 

@@ -9,9 +9,7 @@ import { ruleBroken } from '../../platform/domain/errors';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { contentRange, type ListQuery, ListQueryPipe } from '../../platform/http/react-admin-list';
 import { ZodPipe } from '../../platform/http/validation';
-import { AdminUser } from '../../../../contracts/src/admin/admin-user.contract';
-import { uuid } from '../../../../contracts/src/common/fields';
-import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
+import { AdminUser, DeletedAnswer, uuid } from '@meshwork/contracts';
 import { AdminUsers } from './admin-users.query';
 
 const userId = new ZodPipe(uuid('User id'));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
-import type { AuthResponse } from '../../../../contracts/src/identity/account.contract';
+import type { AuthResponse } from '@meshwork/contracts';
 import { Register } from '../../identity/application/register.handler';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 

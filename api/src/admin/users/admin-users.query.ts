@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AdminUser } from '../../../../contracts/src/admin/admin-user.contract';
+import type { AdminUser } from '@meshwork/contracts';
 import { UserDirectory, USERS_TABLE, type UserRow } from '../../identity/application/user-directory';
 import { notFound } from '../../platform/domain/errors';
 import { DATABASE, type Database } from '../../platform/database/database';

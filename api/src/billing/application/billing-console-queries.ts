@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type AdminPayment, type AdminPlan } from '../../../../contracts/src/billing/billing.contract';
+import type { AdminPayment, AdminPlan } from '@meshwork/contracts';
 import { readModelSchema } from '../../platform/projections/projection';
 import { USERS_PROJECTION } from '../../identity/projections/users.projection';
 import { DATABASE, type Database } from '../../platform/database/database';

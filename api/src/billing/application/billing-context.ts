@@ -16,7 +16,7 @@ import type { PlanChoice, SubscriptionCommand } from '../domain/subscription.com
 import { subscriptionDecider, type SubscriptionState } from '../domain/subscription.decider';
 import type { SubscriptionEvent } from '../domain/subscription.events';
 import { BILLING_PROJECTION } from '../projections/billing.projection';
-import { MAX_PLAN_DAYS } from '../../../../contracts/src/billing/billing.contract';
+import { MAX_PLAN_DAYS } from '@meshwork/contracts';
 
 /** Everything the billing handlers share: the repositories and their collaborators. */
 @Injectable()

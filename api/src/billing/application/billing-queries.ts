@@ -7,7 +7,7 @@ import {
   type Preferences,
   type Subscription,
   type UpgradeOption,
-} from '../../../../contracts/src/billing/billing.contract';
+} from '@meshwork/contracts';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { unavailable } from '../../platform/domain/errors';
 import { FREE_PLAN_ID } from '../domain/plan';

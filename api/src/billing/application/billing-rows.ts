@@ -1,4 +1,4 @@
-import { moneyText, type Payment, type Plan } from '../../../../contracts/src/billing/billing.contract';
+import { moneyText, type Payment, type Plan } from '@meshwork/contracts';
 import { readModelSchema } from '../../platform/projections/projection';
 import { modelNamesOfPlanSql } from '../../catalog/projections/catalog.projection';
 import { BILLING_PROJECTION } from '../projections/billing.projection';

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
-import type { PlanInput } from '../../../../contracts/src/billing/billing.contract';
+import type { PlanInput } from '@meshwork/contracts';
 import { readModelSchema } from '../../platform/projections/projection';
 import { ruleBroken } from '../../platform/domain/errors';
 import { type PlanTerms, yearlyPriceOf } from '../domain/plan';

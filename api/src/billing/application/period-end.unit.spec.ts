@@ -1,4 +1,4 @@
-import { MAX_PLAN_DAYS } from '../../../../contracts/src/billing/billing.contract';
+import { MAX_PLAN_DAYS } from '@meshwork/contracts';
 import { periodEnd } from './billing-context';
 
 describe('periodEnd', () => {

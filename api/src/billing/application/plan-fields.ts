@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { centsOf, type PlanUpdate } from '../../../../contracts/src/billing/billing.contract';
+import { centsOf, type PlanUpdate } from '@meshwork/contracts';
 import type { PlanTerms } from '../domain/plan';
 
 /** Staff's plan fields as the console sends them (every one optional on an update). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { BillingCycle } from '../../../../contracts/src/billing/billing.contract';
+import type { BillingCycle } from '@meshwork/contracts';
 import { cyclePriceCents, FREE_PLAN_ID } from '../domain/plan';
 import { type PlanChange, planChange } from '../domain/subscription.decider';
 import type { SubscriptionEvent } from '../domain/subscription.events';

@@ -1,4 +1,4 @@
-import { moneyText } from '../../../../contracts/src/billing/billing.contract';
+import { moneyText } from '@meshwork/contracts';
 import { type Decider, unreachable } from '../../platform/domain/decider';
 import { notFound, ruleBroken } from '../../platform/domain/errors';
 import type { PaymentProviderName } from './subscription.events';

@@ -1,4 +1,4 @@
-import { ANNUAL_FACTOR, type BillingCycle } from '../../../../contracts/src/billing/billing.contract';
+import { ANNUAL_FACTOR, type BillingCycle } from '@meshwork/contracts';
 
 /** A plan's terms, in cents and whole numbers (the api turns cents into "29.00"). */
 export interface PlanTerms {

@@ -1,4 +1,4 @@
-import type { BillingCycle } from '../../../../contracts/src/billing/billing.contract';
+import type { BillingCycle } from '@meshwork/contracts';
 import type { PlanTerms } from './plan';
 import type { ExpiryReason, PaymentProviderName } from './subscription.events';
 

@@ -1,4 +1,4 @@
-import type { BillingCycle } from '../../../../contracts/src/billing/billing.contract';
+import type { BillingCycle } from '@meshwork/contracts';
 import { type Decider, unreachable } from '../../platform/domain/decider';
 import { ruleBroken } from '../../platform/domain/errors';
 import { cyclePriceCents, type Entitlements, entitlementsOf, FREE_PLAN_ID, sameEntitlements } from './plan';

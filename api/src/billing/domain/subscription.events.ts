@@ -1,4 +1,4 @@
-import type { BillingCycle } from '../../../../contracts/src/billing/billing.contract';
+import type { BillingCycle } from '@meshwork/contracts';
 import type { Entitlements } from './plan';
 
 export type PaymentProviderName = 'stripe' | 'simulated';

@@ -1,15 +1,7 @@
 import { Body, Controller, Get, Patch, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { z } from 'zod';
-import {
-  centsOf,
-  moneyText,
-  PlanInfo,
-  Preferences,
-  PreferencesUpdate,
-  UsageStats,
-  UserDashboard,
-} from '../../../../contracts/src/billing/billing.contract';
+import { centsOf, moneyText, PlanInfo, Preferences, PreferencesUpdate, UsageStats, UserDashboard } from '@meshwork/contracts';
 import { toUser } from '../../identity/application/user-directory';
 import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import Stripe from 'stripe';
 import request from 'supertest';
-import type { Payment, Subscription } from '../../../../contracts/src/billing/billing.contract';
+import type { Payment, Subscription } from '@meshwork/contracts';
 import { Register } from '../../identity/application/register.handler';
 import { required } from '../../testing/infra';
 import { registerCustomer, TEST_PASSWORD as PASSWORD } from '../../testing/accounts';

@@ -5,18 +5,18 @@ import {
   moneyText,
   PaymentMethodInfo,
   Plan,
+  SimulatedCheckoutSession,
   SubscribeRequest,
   SubscribeResponse,
-  SimulatedCheckoutSession,
   Subscription,
   SubscriptionHistory,
+  text,
   VerifyCheckoutRequest,
-} from '../../../../contracts/src/billing/billing.contract';
+} from '@meshwork/contracts';
 import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
 import { notFound } from '../../platform/domain/errors';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
-import { text } from '../../../../contracts/src/common/fields';
 import { BillingContext } from '../application/billing-context';
 import { BillingQueries } from '../application/billing-queries';
 import { CancelSubscription } from '../application/cancel-subscription.handler';

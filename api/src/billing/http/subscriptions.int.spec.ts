@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
-import type { AdminPayment, Payment, PlanInfo, Subscription } from '../../../../contracts/src/billing/billing.contract';
+import type { AdminPayment, Payment, PlanInfo, Subscription } from '@meshwork/contracts';
 import { Register } from '../../identity/application/register.handler';
 import { registerCustomer, TEST_PASSWORD as PASSWORD } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/test-app';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '../../../../contracts/src/events/event-envelope';
+import type { NewEvent } from '@meshwork/contracts';
 import { IDENTITY_CHANGED_CHANNEL } from '../../platform/database/notifications';
 import { anEvent } from '../../platform/event-store/testing/an-event';
 import { projectionScenario, type StreamEvents } from '../../testing/projection-scenario';

@@ -1,4 +1,4 @@
-import type { AdminModel } from '../../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel } from '@meshwork/contracts';
 import { forbidden, notFound } from '../../platform/domain/errors';
 import type { CatalogQueries } from './catalog-queries';
 

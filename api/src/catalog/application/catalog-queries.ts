@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AvailableModel } from '../../../../contracts/src/billing/billing.contract';
 import type {
   AdminModel,
+  AvailableModel,
   CatalogAuditEntry,
   DesktopRelease,
   DownloadHistory,
   ModelFile,
   ModelPlan,
   ModelStatus,
-} from '../../../../contracts/src/catalog/catalog.contract';
+} from '@meshwork/contracts';
 import { readModelSchema } from '../../platform/projections/projection';
 import { USERS_PROJECTION } from '../../identity/projections/users.projection';
 import { DATABASE, type Database } from '../../platform/database/database';

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { ModelPlan } from '../../../../contracts/src/catalog/catalog.contract';
+import type { ModelPlan } from '@meshwork/contracts';
 import { CatalogContext } from './catalog-context';
 
 /** One model's plans after a plan form's save. */

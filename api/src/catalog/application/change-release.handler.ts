@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { DesktopRelease } from '../../../../contracts/src/catalog/catalog.contract';
+import type { DesktopRelease } from '@meshwork/contracts';
 import { notFound } from '../../platform/domain/errors';
 import { CatalogContext } from './catalog-context';
 import { CatalogQueries } from './catalog-queries';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { uploadMessages, type UploadResponse } from '../../../../contracts/src/catalog/catalog.contract';
+import { uploadMessages, type UploadResponse } from '@meshwork/contracts';
 import { ruleBroken } from '../../platform/domain/errors';
 import type { StoredFile } from '../domain/model.decider';
 import { AbortResumableUpload } from './abort-resumable-upload.handler';

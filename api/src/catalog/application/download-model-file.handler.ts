@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { DownloadLink } from '../../../../contracts/src/catalog/catalog.contract';
+import type { DownloadLink } from '@meshwork/contracts';
 import { notFound } from '../../platform/domain/errors';
 import { allowedModel } from './allowed-model';
 import { CatalogContext, storageUnavailable } from './catalog-context';

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { UploadResponse } from '../../../../contracts/src/catalog/catalog.contract';
+import type { UploadResponse } from '@meshwork/contracts';
 import { conflict } from '../../platform/domain/errors';
 import type { StoredFile } from '../domain/model.decider';
 import { CatalogContext } from './catalog-context';

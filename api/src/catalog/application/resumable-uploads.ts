@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { ResumableUpload } from '../../../../contracts/src/catalog/catalog.contract';
-import { isUuid } from '../../../../contracts/src/common/fields';
+import { isUuid, type ResumableUpload } from '@meshwork/contracts';
 import { notFound, ruleBroken } from '../../platform/domain/errors';
 import { CatalogContext } from './catalog-context';
 import { storageOrIncomplete } from './upload-checks';

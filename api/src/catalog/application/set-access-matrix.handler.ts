@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { ModelPlan } from '../../../../contracts/src/catalog/catalog.contract';
+import type { ModelPlan } from '@meshwork/contracts';
 import { CatalogContext } from './catalog-context';
 import { CatalogQueries } from './catalog-queries';
 import { ModelPlans } from './model-plans';

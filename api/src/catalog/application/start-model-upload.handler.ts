@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
-import type { UploadFields } from '../../../../contracts/src/catalog/catalog.contract';
+import type { UploadFields } from '@meshwork/contracts';
 import { UniqueValueTakenError } from '../../platform/event-store/event-store.errors';
 import { ValidationFailed } from '../../platform/http/validation';
 import { CatalogContext } from './catalog-context';

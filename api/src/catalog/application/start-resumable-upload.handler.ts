@@ -1,11 +1,6 @@
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
-import {
-  type ResumableUpload,
-  type ResumableUploadStart,
-  UPLOAD_LIMITS,
-  uploadMessages,
-} from '../../../../contracts/src/catalog/catalog.contract';
+import { type ResumableUpload, type ResumableUploadStart, UPLOAD_LIMITS, uploadMessages } from '@meshwork/contracts';
 import { CatalogContext } from './catalog-context';
 import { FailModelUpload } from './fail-model-upload.handler';
 import { partSizeFor, type ResumableFile, ResumableUploads } from './resumable-uploads';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { UPLOAD_LIMITS, uploadMessages } from '../../../../contracts/src/catalog/catalog.contract';
+import { UPLOAD_LIMITS, uploadMessages } from '@meshwork/contracts';
 import { DomainError } from '../../platform/domain/errors';
 import { ValidationFailed } from '../../platform/http/validation';
 import { storageUnavailable } from './catalog-context';

@@ -6,7 +6,7 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { UPLOAD_LIMITS, UploadFields, uploadMessages, type UploadResponse } from '../../../../contracts/src/catalog/catalog.contract';
+import { UPLOAD_LIMITS, UploadFields, uploadMessages, type UploadResponse } from '@meshwork/contracts';
 import { DomainError } from '../../platform/domain/errors';
 import { ValidationFailed, ZodPipe } from '../../platform/http/validation';
 import type { StoredFile } from '../domain/model.decider';

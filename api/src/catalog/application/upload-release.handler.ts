@@ -5,7 +5,7 @@ import { type Readable, Transform } from 'node:stream';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { type DesktopRelease, ReleaseFields, UPLOAD_LIMITS } from '../../../../contracts/src/catalog/catalog.contract';
+import { type DesktopRelease, ReleaseFields, UPLOAD_LIMITS } from '@meshwork/contracts';
 import { DomainError, ruleBroken } from '../../platform/domain/errors';
 import { ZodPipe } from '../../platform/http/validation';
 import { CatalogContext, storageUnavailable } from './catalog-context';

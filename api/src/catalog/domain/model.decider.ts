@@ -1,4 +1,4 @@
-import type { ModelPlan } from '../../../../contracts/src/catalog/catalog.contract';
+import type { ModelPlan } from '@meshwork/contracts';
 import { type Decider, unreachable } from '../../platform/domain/decider';
 import { conflict, notFound, ruleBroken } from '../../platform/domain/errors';
 

@@ -2,27 +2,27 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, 
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { uuid } from '../../../../contracts/src/common/fields';
 import {
   AccessMatrix,
   AccessUpdate,
   AdminModel,
   AdminModelList,
   CatalogAuditEntry,
+  DeletedAnswer,
   DesktopRelease,
   ModelStatusUpdate,
   PartUrl,
   PartUrlRequest,
   ReleaseFields,
-  releaseVersion,
   ReleaseUpdate,
+  releaseVersion,
   ResumableUpload,
   ResumableUploadStart,
   UploadAborted,
   UploadFields,
   UploadResponse,
-} from '../../../../contracts/src/catalog/catalog.contract';
-import { DeletedAnswer } from '../../../../contracts/src/http/http.contract';
+  uuid,
+} from '@meshwork/contracts';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { notFound } from '../../platform/domain/errors';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { DesktopAppInfo, DownloadHistory, InstallationGuide } from '../../../../contracts/src/catalog/catalog.contract';
+import { DesktopAppInfo, DownloadHistory, InstallationGuide } from '@meshwork/contracts';
 import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
 import { notFound } from '../../platform/domain/errors';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';

@@ -1,8 +1,7 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
-import { AvailableModel } from '../../../../contracts/src/billing/billing.contract';
-import { DownloadLink, fileName as fileNameSchema, ModelManifest, modelName } from '../../../../contracts/src/catalog/catalog.contract';
+import { AvailableModel, DownloadLink, fileName as fileNameSchema, ModelManifest, modelName } from '@meshwork/contracts';
 import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Client } from 'minio';
-import type { AdminPlan } from '../../../../contracts/src/billing/billing.contract';
-import type { AdminModel, ResumableUpload, UploadResponse } from '../../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel, AdminPlan, ResumableUpload, UploadResponse } from '@meshwork/contracts';
 import { eventually } from '../../platform/projections/testing/spawn-runner';
 import { Register } from '../../identity/application/register.handler';
 import { registerCustomer, type TestCustomer, TEST_PASSWORD } from '../../testing/accounts';

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AdminPlan, AvailableModel } from '../../../../contracts/src/billing/billing.contract';
-import type { AdminModel, UploadResponse } from '../../../../contracts/src/catalog/catalog.contract';
+import type { AdminModel, AdminPlan, AvailableModel, UploadResponse } from '@meshwork/contracts';
 import { eventually } from '../../platform/projections/testing/spawn-runner';
 import { registerAccount, registerCustomer, type TestCustomer } from '../../testing/accounts';
 import { freePort } from '../../testing/browser';

@@ -1,5 +1,5 @@
 import { Client } from 'minio';
-import type { UploadResponse } from '../../../../contracts/src/catalog/catalog.contract';
+import type { UploadResponse } from '@meshwork/contracts';
 import { peakRss, resetPeakRss, startApiProcess, generatedFile, uploadModel } from '../../../../infra/lib/api-process.cjs';
 import { required } from '../../testing/infra';
 

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { RecordedEvent } from '@meshwork/contracts';
 import { type Projection, readModelSchema } from '../../platform/projections/projection';
 import { EVERYONE, notifyIdentityChanged } from '../../platform/database/notifications';
 import type { DownloadEvent } from '../domain/download.decider';

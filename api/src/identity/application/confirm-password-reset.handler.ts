@@ -4,7 +4,7 @@ import { resetTokenInvalid } from '../domain/user.errors';
 import { hashPassword } from '../infrastructure/password-hasher';
 import { IdentityContext } from './identity-context';
 import { hashSecret } from './reset-token';
-import { isUuid } from '../../../../contracts/src/common/fields';
+import { isUuid } from '@meshwork/contracts';
 
 export class ConfirmPasswordReset {
   constructor(

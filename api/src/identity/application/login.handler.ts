@@ -1,5 +1,5 @@
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AuthResponse } from '../../../../contracts/src/identity/account.contract';
+import type { AuthResponse } from '@meshwork/contracts';
 import { ruleBroken } from '../../platform/domain/errors';
 import { accountDeactivated } from '../domain/user.errors';
 import { dummyHash, verifyPassword } from '../infrastructure/password-hasher';

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { TokenPair } from '../../../../contracts/src/identity/account.contract';
+import type { TokenPair } from '@meshwork/contracts';
 import { requestContext } from '../../platform/logging/logger';
 import { IdentityContext } from './identity-context';
 import { SessionIssuer } from './session-issuer';

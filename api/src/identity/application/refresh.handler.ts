@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { RefreshResponse } from '../../../../contracts/src/identity/account.contract';
+import type { RefreshResponse } from '@meshwork/contracts';
 import { unauthenticated } from '../../platform/domain/errors';
 import { IdentityContext } from './identity-context';
 import { SessionIssuer } from './session-issuer';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AuthResponse } from '../../../../contracts/src/identity/account.contract';
+import type { AuthResponse } from '@meshwork/contracts';
 import { ruleBroken } from '../../platform/domain/errors';
 import { UniqueValueTakenError } from '../../platform/event-store/event-store.errors';
 import { hashPassword } from '../infrastructure/password-hasher';

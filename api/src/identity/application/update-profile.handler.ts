@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { User } from '../../../../contracts/src/identity/account.contract';
+import type { User } from '@meshwork/contracts';
 import { ruleBroken } from '../../platform/domain/errors';
 import { UniqueValueTakenError } from '../../platform/event-store/event-store.errors';
 import type { UniqueValue } from '../../platform/event-store/event-store.port';

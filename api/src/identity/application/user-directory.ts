@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { User } from '../../../../contracts/src/identity/account.contract';
+import type { User } from '@meshwork/contracts';
 import { waitForProjection } from '../../platform/projections/projection-waiter';
 import { readModelSchema } from '../../platform/projections/projection';
 import { DATABASE, type Database } from '../../platform/database/database';

@@ -6,6 +6,7 @@ import {
   ChangePasswordRequest,
   LoginRequest,
   LogoutRequest,
+  MessageAnswer,
   PasswordResetConfirm,
   PasswordResetRequest,
   ProfileUpdate,
@@ -13,8 +14,7 @@ import {
   RefreshResponse,
   RegisterRequest,
   User,
-} from '../../../../contracts/src/identity/account.contract';
-import { MessageAnswer } from '../../../../contracts/src/http/http.contract';
+} from '@meshwork/contracts';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
 import { ChangePassword } from '../application/change-password.handler';

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import type { Migration } from '../../platform/database/migrations';
 import { withTransaction } from '../../platform/database/transaction';
 import { notifyIdentityChanged } from '../../platform/database/notifications';
-import { isUuid } from '../../../../contracts/src/common/fields';
+import { isUuid } from '@meshwork/contracts';
 
 export const sessionMigrations: Migration[] = [
   {

@@ -1,4 +1,4 @@
-import type { EventMetadata, RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { EventMetadata, RecordedEvent } from '@meshwork/contracts';
 import type { EventCodec } from '../../platform/domain/aggregate-repository';
 import { PERSONAL_FIELDS, type UserEvent } from '../domain/user.events';
 import type { PersonalDataVault } from './personal-data-vault';

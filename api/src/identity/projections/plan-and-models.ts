@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { RecordedEvent } from '@meshwork/contracts';
 import type { FREE_PLAN_ID } from '../../billing/domain/plan';
 import type { PlanEvent } from '../../billing/domain/plan.decider';
 import type { SubscriptionEvent } from '../../billing/domain/subscription.events';

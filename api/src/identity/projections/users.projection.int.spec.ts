@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import type { NewEvent } from '../../../../contracts/src/events/event-envelope';
+import type { NewEvent } from '@meshwork/contracts';
 import { free } from '../../billing/domain/billing-fixtures';
 import type { PlanEvent } from '../../billing/domain/plan.decider';
 import type { SubscriptionEvent } from '../../billing/domain/subscription.events';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ProjectionStatus } from '../../../../contracts/src/operations/operations.contract';
+import type { ProjectionStatus } from '@meshwork/contracts';
 import { type ConsumerStatus, consumerStatus } from '../../platform/projections/consumer-status';
 import { logConsumerNames } from '../../health/projection-health';
 import { DATABASE, type Database } from '../../platform/database/database';

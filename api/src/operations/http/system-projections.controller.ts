@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
-import { ProjectionStatus, projectionName, SkipProjectionEventRequest } from '../../../../contracts/src/operations/operations.contract';
+import { projectionName, ProjectionStatus, SkipProjectionEventRequest } from '@meshwork/contracts';
 import { waitForProjection } from '../../platform/projections/projection-waiter';
 import { StaffGuard } from '../../identity/http/auth.guard';
 import { DATABASE, type Database } from '../../platform/database/database';

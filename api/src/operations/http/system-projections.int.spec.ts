@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { AuthResponse } from '../../../../contracts/src/identity/account.contract';
-import type { ProjectionStatus } from '../../../../contracts/src/operations/operations.contract';
+import type { AuthResponse, ProjectionStatus } from '@meshwork/contracts';
 import { eventually } from '../../platform/projections/testing/spawn-runner';
 import { releaseWithHugeVersionPart } from '../../testing/poison-events';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata, RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { EventMetadata, RecordedEvent } from '@meshwork/contracts';
 import { WrongExpectedVersionError } from '../event-store/event-store.errors';
 import type { AppendOptions, EventStore } from '../event-store/event-store.port';
 import { currentEventMetadata } from '../event-store/event-metadata';

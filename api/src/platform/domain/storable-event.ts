@@ -1,4 +1,4 @@
-import { isCleanText } from '../../../../contracts/src/common/fields';
+import { isCleanText } from '@meshwork/contracts';
 import { ruleBroken } from './errors';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata } from '../../../../contracts/src/events/event-envelope';
+import type { EventMetadata } from '@meshwork/contracts';
 import { requestContext } from '../logging/logger';
 
 /**

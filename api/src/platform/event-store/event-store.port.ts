@@ -1,4 +1,4 @@
-import type { NewEvent, RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { NewEvent, RecordedEvent } from '@meshwork/contracts';
 
 /**
  * What the writer believes the stream's version is: a number (0 = the stream must not

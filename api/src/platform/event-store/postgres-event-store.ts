@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { NewEvent, RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { NewEvent, RecordedEvent } from '@meshwork/contracts';
 import { type HeldConnection, holdListener } from '../database/held-connection';
 import { APPEND } from './append-statements';
 import { PartialDuplicateAppendError, UniqueValueTakenError, WrongExpectedVersionError } from './event-store.errors';

@@ -3,7 +3,7 @@
  * document and the tests read the same definition); the site's error catalogue (spec section
  * 8) reads `message` first, then the field map `errors`, then `non_field_errors`.
  */
-export { ErrorBody } from '../../../../contracts/src/http/http.contract';
+export { ErrorBody } from '@meshwork/contracts';
 
 /** The spec's default message per status, used when nothing more precise is known. */
 export function defaultMessage(status: number): string {

@@ -1,6 +1,6 @@
 import type { PipeTransform } from '@nestjs/common';
 import { z } from 'zod';
-import { text } from '../../../../contracts/src/common/fields';
+import { text } from '@meshwork/contracts';
 import { ValidationFailed } from './validation';
 
 /**

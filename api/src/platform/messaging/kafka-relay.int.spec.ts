@@ -6,7 +6,7 @@ import { eventStoreMigrations } from '../event-store/event-store.schema';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { anEvent } from '../event-store/testing/an-event';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import type { IntegrationMessage } from '../../../../contracts/src/events/integration-message';
+import type { IntegrationMessage } from '@meshwork/contracts';
 import { checkpointMigrations } from '../projections/checkpoints.schema';
 import { eventually } from '../projections/testing/spawn-runner';
 

@@ -1,7 +1,6 @@
 import type { Admin, Kafka, Producer } from 'kafkajs';
 import type { Pool } from 'pg';
-import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
-import { HEADER_EVENT_ID, HEADER_EVENT_TYPE, toIntegrationMessage, topicFor } from '../../../../contracts/src/events/integration-message';
+import { HEADER_EVENT_ID, HEADER_EVENT_TYPE, type RecordedEvent, toIntegrationMessage, topicFor } from '@meshwork/contracts';
 import type { EventStore } from '../event-store/event-store.port';
 import { ExclusiveFollower, type FollowerOptions, type LogConsumer, NotOwnerError } from '../projections/exclusive-follower';
 import { isTransientPostgresError } from '../projections/retry-policy';

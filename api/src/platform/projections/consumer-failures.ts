@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { RecordedEvent } from '@meshwork/contracts';
 
 export type FailureState = 'failing' | 'stalled';
 

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { RecordedEvent } from '@meshwork/contracts';
 import type { EventStore } from '../event-store/event-store.port';
 import type { Logger } from '../logging/logger';
 import { clearFailure, errorText, recordFailure, takeRetryRequest } from './consumer-failures';

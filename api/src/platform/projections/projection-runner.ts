@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { RecordedEvent } from '@meshwork/contracts';
 import type { EventStore } from '../event-store/event-store.port';
 import { logger } from '../logging/logger';
 import { inTurn, withTransaction } from '../database/transaction';

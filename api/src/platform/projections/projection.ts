@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { RecordedEvent } from '../../../../contracts/src/events/event-envelope';
+import type { RecordedEvent } from '@meshwork/contracts';
 
 /**
  * A read model built from the event log. Its tables live in a PostgreSQL schema of its own

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isUuid } from '../../../../contracts/src/common/fields';
+import { isUuid } from '@meshwork/contracts';
 import { type ComponentHealth, probe } from '../health/component-health';
 import { LOCAL_STORAGE_ROUTE, type ObjectStorage, type StoredPart } from './object-storage';
 

@@ -1,4 +1,4 @@
-import type { RefreshResponse } from '@contracts/identity/account.contract';
+import type { RefreshResponse } from '@meshwork/contracts';
 import type { TokenStore } from '../session/token-store';
 import { ApiError } from './api-error';
 import type { ErrorLog } from './error-log';

@@ -1,4 +1,4 @@
-import type { Plan, PlanInfo, Subscription } from '@contracts/billing/billing.contract';
+import type { Plan, PlanInfo, Subscription } from '@meshwork/contracts';
 
 /**
  * Test data shaped like the api's seeded plans (spec section 9). Only specs import this file,

@@ -1,4 +1,4 @@
-import type { Plan } from '@contracts/billing/billing.contract';
+import type { Plan } from '@meshwork/contracts';
 import { changeDirection, type ChangeDirection } from './plan-change';
 
 type PlanRef = Pick<Plan, 'slug' | 'tier'>;

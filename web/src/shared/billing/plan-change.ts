@@ -1,4 +1,4 @@
-import type { BillingCycle, Plan, SubscribeResponse } from '@contracts/billing/billing.contract';
+import type { BillingCycle, Plan, SubscribeResponse } from '@meshwork/contracts';
 
 export type ChangeDirection = 'upgrade' | 'downgrade';
 

@@ -1,4 +1,4 @@
-import { UNLIMITED, type Plan } from '@contracts/billing/billing.contract';
+import { type Plan, UNLIMITED } from '@meshwork/contracts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@contracts/identity/account.contract';
+import type { AuthResponse } from '@meshwork/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { browserTokens } from './browser-tokens';
 import { profileQueryKey } from './api/get-profile';

@@ -1,4 +1,4 @@
-import type { User } from '@contracts/identity/account.contract';
+import type { User } from '@meshwork/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useProfile } from './api/get-profile';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '../../../../../contracts/src/events/event-envelope';
+import type { NewEvent } from '@meshwork/contracts';
 
 /** A valid event with every metadata field filled, for tests. */
 export function anEvent(overrides: Partial<NewEvent> = {}): NewEvent {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RecordedEvent } from '../../../../../contracts/src/events/event-envelope';
+import type { RecordedEvent } from '@meshwork/contracts';
 import { PartialDuplicateAppendError, UniqueValueTakenError, WrongExpectedVersionError } from '../event-store.errors';
 import type { EventStore } from '../event-store.port';
 import { Upcasters } from '../upcasters';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { z } from 'zod';
-import { RegisterRequest } from '../../../../../contracts/src/identity/account.contract';
+import { RegisterRequest } from '@meshwork/contracts';
 import { registerAccount, registerCustomer, type TestCustomer } from '../../../testing/accounts';
 import { startTestApp, type TestApp } from '../../../testing/test-app';
 import { ErrorBody } from '../error-body';

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { RecordedEvent } from '../../../../../contracts/src/events/event-envelope';
+import type { RecordedEvent } from '@meshwork/contracts';
 import type { Projection } from '../projection';
 
 /**

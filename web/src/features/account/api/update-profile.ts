@@ -1,4 +1,4 @@
-import type { ProfileUpdate, User } from '@contracts/identity/account.contract';
+import type { ProfileUpdate, User } from '@meshwork/contracts';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { profileQueryKey } from '../../../shared/session/api/get-profile';

@@ -1,4 +1,4 @@
-import type { User } from '@contracts/identity/account.contract';
+import type { User } from '@meshwork/contracts';
 import { CreditCard } from 'lucide-react';
 import { formatClientLimit, formatDay, formatPlanName } from '../../../shared/format/account-format';
 import { LinkButton } from '../../../shared/ui/button';

@@ -1,4 +1,4 @@
-import { ChangePasswordRequest, messages } from '@contracts/identity/account.contract';
+import { ChangePasswordRequest, messages } from '@meshwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { ProfileUpdate, type User } from '@contracts/identity/account.contract';
+import { ProfileUpdate, type User } from '@meshwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { PasswordResetConfirm } from '@contracts/identity/account.contract';
+import type { PasswordResetConfirm } from '@meshwork/contracts';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 

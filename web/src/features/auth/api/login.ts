@@ -1,4 +1,4 @@
-import type { AuthResponse, LoginRequest } from '@contracts/identity/account.contract';
+import type { AuthResponse, LoginRequest } from '@meshwork/contracts';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { startSession } from '../../../shared/session/session';

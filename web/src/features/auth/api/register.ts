@@ -1,4 +1,4 @@
-import type { AuthResponse, RegisterRequest } from '@contracts/identity/account.contract';
+import type { AuthResponse, RegisterRequest } from '@meshwork/contracts';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { startSession } from '../../../shared/session/session';

@@ -1,4 +1,4 @@
-import { PasswordResetRequest } from '@contracts/identity/account.contract';
+import { PasswordResetRequest } from '@meshwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { LoginRequest } from '@contracts/identity/account.contract';
+import { LoginRequest } from '@meshwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';

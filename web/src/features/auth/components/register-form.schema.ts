@@ -1,4 +1,4 @@
-import { messages, RegisterRequest } from '@contracts/identity/account.contract';
+import { messages, RegisterRequest } from '@meshwork/contracts';
 import { z } from 'zod';
 import { whenBothFilled } from '../../../shared/forms/when-both-filled';
 

@@ -1,4 +1,4 @@
-import { messages, PasswordResetConfirm } from '@contracts/identity/account.contract';
+import { messages, PasswordResetConfirm } from '@meshwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';

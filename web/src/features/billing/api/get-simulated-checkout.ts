@@ -1,4 +1,4 @@
-import type { SimulatedCheckoutSession } from '@contracts/billing/billing.contract';
+import type { SimulatedCheckoutSession } from '@meshwork/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 

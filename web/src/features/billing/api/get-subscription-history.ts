@@ -1,4 +1,4 @@
-import type { SubscriptionHistory } from '@contracts/billing/billing.contract';
+import type { SubscriptionHistory } from '@meshwork/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { billingQueryKeys } from '../../../shared/billing/billing-query-keys';

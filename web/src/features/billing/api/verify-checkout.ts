@@ -1,4 +1,4 @@
-import type { Subscription } from '@contracts/billing/billing.contract';
+import type { Subscription } from '@meshwork/contracts';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { refreshPlanData } from '../../../shared/billing/billing-query-keys';

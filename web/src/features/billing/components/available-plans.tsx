@@ -1,4 +1,4 @@
-import type { BillingCycle, Plan } from '@contracts/billing/billing.contract';
+import type { BillingCycle, Plan } from '@meshwork/contracts';
 import { useCallback, useState } from 'react';
 import { usePlans } from '../../../shared/billing/api/get-plans';
 import { PlanChangeDialog } from '../../../shared/billing/components/plan-change-dialog';

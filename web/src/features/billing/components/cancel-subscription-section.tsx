@@ -1,4 +1,4 @@
-import type { Subscription } from '@contracts/billing/billing.contract';
+import type { Subscription } from '@meshwork/contracts';
 import { useState } from 'react';
 import { formatDay } from '../../../shared/format/account-format';
 import { notifyFailure, notifySuccess } from '../../../shared/toast/notify';

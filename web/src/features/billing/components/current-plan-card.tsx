@@ -1,4 +1,4 @@
-import type { Subscription } from '@contracts/billing/billing.contract';
+import type { Subscription } from '@meshwork/contracts';
 import { TriangleAlert } from 'lucide-react';
 import { formatMoney } from '../../../shared/format/billing-format';
 import { RegionCard } from '../../../shared/ui/region-card';

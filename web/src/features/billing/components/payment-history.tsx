@@ -1,4 +1,4 @@
-import type { Payment } from '@contracts/billing/billing.contract';
+import type { Payment } from '@meshwork/contracts';
 import { formatDateTime, formatMoney } from '../../../shared/format/billing-format';
 import { RegionCard } from '../../../shared/ui/region-card';
 import { hasRefund, PAYMENT_HISTORY_SIZE, paymentTone } from './subscription-status';

@@ -1,4 +1,4 @@
-import type { Payment, Subscription } from '@contracts/billing/billing.contract';
+import type { Payment, Subscription } from '@meshwork/contracts';
 import { formatDay } from '../../../shared/format/account-format';
 
 /** Spec section 2: the history shows the five latest payments (the api sends newest first). */

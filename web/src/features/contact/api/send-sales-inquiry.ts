@@ -1,4 +1,4 @@
-import type { SalesInquiry, SalesInquiryAnswer } from '@contracts/contact/contact.contract';
+import type { SalesInquiry, SalesInquiryAnswer } from '@meshwork/contracts';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 

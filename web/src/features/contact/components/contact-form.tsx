@@ -1,4 +1,4 @@
-import { contactMessages, SalesInquiry } from '@contracts/contact/contact.contract';
+import { contactMessages, SalesInquiry } from '@meshwork/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,5 +1,4 @@
-import type { User } from '@contracts/identity/account.contract';
-import type { SalesInquiry } from '@contracts/contact/contact.contract';
+import type { SalesInquiry, User } from '@meshwork/contracts';
 
 type InquiryFields = Required<SalesInquiry>;
 

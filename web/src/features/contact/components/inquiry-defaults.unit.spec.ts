@@ -1,4 +1,4 @@
-import type { User } from '@contracts/identity/account.contract';
+import type { User } from '@meshwork/contracts';
 import { describe, expect, it } from 'vitest';
 import { inquiryDefaults } from './inquiry-defaults';
 

@@ -1,4 +1,4 @@
-import type { DesktopAppInfo } from '@contracts/catalog/catalog.contract';
+import type { DesktopAppInfo } from '@meshwork/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { ApiError } from '../../../shared/api/api-error';

@@ -1,4 +1,4 @@
-import type { DownloadHistory } from '@contracts/catalog/catalog.contract';
+import type { DownloadHistory } from '@meshwork/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 

@@ -1,4 +1,4 @@
-import type { DownloadLink } from '@contracts/catalog/catalog.contract';
+import type { DownloadLink } from '@meshwork/contracts';
 import { apiClient } from '../../../shared/api/api-client';
 
 /**

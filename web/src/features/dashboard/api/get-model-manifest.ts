@@ -1,4 +1,4 @@
-import type { ModelManifest } from '@contracts/catalog/catalog.contract';
+import type { ModelManifest } from '@meshwork/contracts';
 import { apiClient } from '../../../shared/api/api-client';
 
 /** GET /models/{name}/manifest/: every file of the model; 403 'Your plan does not include this model.' otherwise. */

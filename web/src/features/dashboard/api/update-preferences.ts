@@ -1,4 +1,4 @@
-import type { Preferences, PreferencesUpdate, UserDashboard } from '@contracts/billing/billing.contract';
+import type { Preferences, PreferencesUpdate, UserDashboard } from '@meshwork/contracts';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/api-client';
 import { dashboardQueryKey } from './get-dashboard';

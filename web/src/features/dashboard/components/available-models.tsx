@@ -1,4 +1,4 @@
-import type { AvailableModel } from '@contracts/billing/billing.contract';
+import type { AvailableModel } from '@meshwork/contracts';
 import { Boxes, CircleCheck, Download } from 'lucide-react';
 import { Button, LinkButton } from '../../../shared/ui/button';
 import { RegionCard } from '../../../shared/ui/region-card';

@@ -1,4 +1,4 @@
-import type { User } from '@contracts/identity/account.contract';
+import type { User } from '@meshwork/contracts';
 import { useEffect } from 'react';
 import { useSession } from '../../../shared/session/use-session';
 import { notifyFailure } from '../../../shared/toast/notify';

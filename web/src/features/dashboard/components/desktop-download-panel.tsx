@@ -1,5 +1,4 @@
-import type { PlanInfo } from '@contracts/billing/billing.contract';
-import type { DownloadRecord } from '@contracts/catalog/catalog.contract';
+import type { DownloadRecord, PlanInfo } from '@meshwork/contracts';
 import { ArrowUpCircle, CircleCheck, CircleX, Download, Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import { notifyError, notifyFailure } from '../../../shared/toast/notify';

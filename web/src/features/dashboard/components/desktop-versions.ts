@@ -1,4 +1,4 @@
-import type { DownloadRecord } from '@contracts/catalog/catalog.contract';
+import type { DownloadRecord } from '@meshwork/contracts';
 
 /** The default name of the saved installer: {product}-Desktop-v{version}.exe. */
 export function installerFileName(version: string): string {

@@ -1,4 +1,4 @@
-import type { DownloadRecord } from '@contracts/catalog/catalog.contract';
+import type { DownloadRecord } from '@meshwork/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   compareVersions,

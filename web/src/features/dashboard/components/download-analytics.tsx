@@ -1,5 +1,4 @@
-import type { UsageStats } from '@contracts/billing/billing.contract';
-import type { DownloadHistory } from '@contracts/catalog/catalog.contract';
+import type { DownloadHistory, UsageStats } from '@meshwork/contracts';
 import { CircleCheck, CircleX, Clock, LoaderCircle, type LucideIcon } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format/billing-format';
 import { RegionCard } from '../../../shared/ui/region-card';

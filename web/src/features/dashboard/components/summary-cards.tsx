@@ -1,4 +1,4 @@
-import type { PlanInfo } from '@contracts/billing/billing.contract';
+import type { PlanInfo } from '@meshwork/contracts';
 import { CalendarClock, Cpu, Layers, Network, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { formatDay } from '../../../shared/format/account-format';

@@ -1,4 +1,4 @@
-import type { AvailableModel } from '@contracts/billing/billing.contract';
+import type { AvailableModel } from '@meshwork/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifyFailure, notifySuccess } from '../../../shared/toast/notify';
 import { refreshDownloadHistory } from '../api/get-download-history';

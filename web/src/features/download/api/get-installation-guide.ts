@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InstallationGuide } from '@contracts/catalog/catalog.contract';
+import type { InstallationGuide } from '@meshwork/contracts';
 import { apiClient } from '../../../shared/api/api-client';
 
 /** GET /downloads/installation-guide/: how to install the desktop host. Public, like the release it describes. */

@@ -1,4 +1,4 @@
-import type { BillingCycle } from '@contracts/billing/billing.contract';
+import type { BillingCycle } from '@meshwork/contracts';
 import { ANNUAL_SAVING_LABEL } from './pricing-math';
 
 const optionClasses = (selected: boolean) =>

@@ -1,4 +1,4 @@
-import type { Plan } from '@contracts/billing/billing.contract';
+import type { Plan } from '@meshwork/contracts';
 import { Check, Minus } from 'lucide-react';
 import { comparisonRows } from './pricing-math';
 

@@ -1,4 +1,4 @@
-import type { BillingCycle, Plan } from '@contracts/billing/billing.contract';
+import type { BillingCycle, Plan } from '@meshwork/contracts';
 import { Building2, Sparkles, Zap, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { formatMoney, planHighlights } from '../../../shared/format/billing-format';

@@ -1,4 +1,4 @@
-import { ANNUAL_FACTOR, centsOf, moneyText, type Plan } from '@contracts/billing/billing.contract';
+import { ANNUAL_FACTOR, centsOf, moneyText, type Plan } from '@meshwork/contracts';
 import { formatLimit } from '../../../shared/format/billing-format';
 
 /** 'Save 17%': what the annual price leaves out of twelve monthly payments. */

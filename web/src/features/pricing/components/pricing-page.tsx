@@ -1,4 +1,4 @@
-import type { BillingCycle, Plan } from '@contracts/billing/billing.contract';
+import type { BillingCycle, Plan } from '@meshwork/contracts';
 import { ChevronDown } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { usePlanInfo } from '../../../shared/billing/api/get-plan-info';

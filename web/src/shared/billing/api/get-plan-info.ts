@@ -1,4 +1,4 @@
-import type { PlanInfo } from '@contracts/billing/billing.contract';
+import type { PlanInfo } from '@meshwork/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../api/api-client';
 import { billingQueryKeys } from '../billing-query-keys';

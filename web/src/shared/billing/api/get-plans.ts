@@ -1,4 +1,4 @@
-import type { Plan } from '@contracts/billing/billing.contract';
+import type { Plan } from '@meshwork/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../api/api-client';
 import { billingQueryKeys } from '../billing-query-keys';

@@ -1,4 +1,4 @@
-import type { SubscribeRequest, SubscribeResponse } from '@contracts/billing/billing.contract';
+import type { SubscribeRequest, SubscribeResponse } from '@meshwork/contracts';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api/api-client';
 import { refreshPlanData } from '../billing-query-keys';

@@ -1,4 +1,4 @@
-import type { BillingCycle, Plan } from '@contracts/billing/billing.contract';
+import type { BillingCycle, Plan } from '@meshwork/contracts';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useReducer, useRef } from 'react';
 import { errorMessage } from '../../api/api-error';

@@ -1,4 +1,4 @@
-import { UNLIMITED, type PlanInfo, type Preferences } from '@contracts/billing/billing.contract';
+import { type PlanInfo, type Preferences, UNLIMITED } from '@meshwork/contracts';
 import { limitText } from '../../../../shared/format/billing-format';
 
 /** Shown until finished or skipped once, and again whenever Take Tour asks for it. */

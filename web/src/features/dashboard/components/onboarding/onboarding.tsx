@@ -1,4 +1,4 @@
-import type { PlanInfo, UpgradeOption } from '@contracts/billing/billing.contract';
+import type { PlanInfo, UpgradeOption } from '@meshwork/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyFailure, notifyInfo, notifySuccess } from '../../../../shared/toast/notify';

@@ -1,4 +1,4 @@
-import type { PlanInfo } from '@contracts/billing/billing.contract';
+import type { PlanInfo } from '@meshwork/contracts';
 import { Button } from '../../../../shared/ui/button';
 import { Dialog } from '../../../../shared/ui/dialog';
 import { tourFeatures, type TourStatus } from './onboarding-steps';

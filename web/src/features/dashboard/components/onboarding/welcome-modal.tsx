@@ -1,4 +1,4 @@
-import type { PlanInfo, UpgradeOption } from '@contracts/billing/billing.contract';
+import type { PlanInfo, UpgradeOption } from '@meshwork/contracts';
 import { Download, Laptop, Network } from 'lucide-react';
 import { useState } from 'react';
 import { formatMoney, limitText } from '../../../../shared/format/billing-format';
