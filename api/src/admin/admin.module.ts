@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { BillingModule } from '../billing/billing.module';
-import { CatalogModule } from '../catalog/catalog.module';
-import { IdentityModule } from '../identity/identity.module';
+import { BillingModule } from '../billing';
+import { CatalogModule } from '../catalog';
+import { IdentityModule } from '../identity';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller';
 import { AdminDashboard } from './dashboard/admin-dashboard.query';
 import { AdminPaymentsController } from './payments/admin-payments.controller';

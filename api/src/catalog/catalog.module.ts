@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { BillingModule } from '../billing/billing.module';
-import { IdentityModule } from '../identity/identity.module';
+import { BillingModule } from '../billing';
+import { IdentityModule } from '../identity';
 import { StorageController } from '../platform/storage/storage.controller';
 import { catalogCommandHandlers } from './application';
 import { CatalogAdmin } from './application/catalog-admin';
@@ -9,6 +9,7 @@ import { CatalogQueries } from './application/catalog-queries';
 import { ModelPlans } from './application/model-plans';
 import { ResumableUploads } from './application/resumable-uploads';
 import { StorageSweeper } from './application/storage-sweeper';
+import { AccountPlanController } from './http/account-plan.controller';
 import { AdminModelsController } from './http/admin-models.controller';
 import { DownloadsController } from './http/downloads.controller';
 import { ModelsController } from './http/models.controller';
@@ -16,7 +17,7 @@ import { ModelsController } from './http/models.controller';
 /** AI models, their files and plan access, downloads, and desktop releases. */
 @Module({
   imports: [IdentityModule, BillingModule],
-  controllers: [AdminModelsController, ModelsController, DownloadsController, StorageController],
+  controllers: [AccountPlanController, AdminModelsController, ModelsController, DownloadsController, StorageController],
   providers: [CatalogContext, CatalogQueries, ModelPlans, ResumableUploads, CatalogAdmin, StorageSweeper, ...catalogCommandHandlers],
   exports: [CatalogContext, CatalogQueries, CatalogAdmin, StorageSweeper],
 })

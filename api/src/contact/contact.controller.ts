@@ -1,7 +1,7 @@
 import { Body, Controller, Inject, Post } from '@nestjs/common';
 import type { z } from 'zod';
 import { contactMessages, SalesInquiry, SalesInquiryAnswer } from '@meshwork/contracts';
-import { RateLimited } from '../identity/http/rate-limit.guard';
+import { RateLimited } from '../identity';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config';
 import { unavailable } from '../platform/domain/errors';
 import { Route, Tag } from '../platform/http/openapi/route-contract';

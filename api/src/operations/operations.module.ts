@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { operationsCommandHandlers } from './application';
 import { ProjectionStatuses } from './application/projection-statuses';
 import { SystemProjectionsController } from './http/system-projections.controller';

@@ -1,6 +1,6 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { AdminDashboardStats } from '@meshwork/contracts';
-import { StaffGuard } from '../../identity/http/auth.guard';
+import { StaffGuard } from '../../identity';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { AdminDashboard } from './admin-dashboard.query';
 

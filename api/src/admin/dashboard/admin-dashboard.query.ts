@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminDashboardStats } from '@meshwork/contracts';
 import { readModelSchema } from '../../platform/projections/projection';
-import { BILLING_PROJECTION } from '../../billing/projections/billing.projection';
-import { USERS_TABLE } from '../../identity/application/user-directory';
+import { BILLING_PROJECTION } from '../../billing';
+import { USERS_TABLE } from '../../identity';
 import { DATABASE, type Database } from '../../platform/database/database';
 
 const BILLING = readModelSchema(BILLING_PROJECTION);

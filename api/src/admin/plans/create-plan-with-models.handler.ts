@@ -1,9 +1,8 @@
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import type { PlanInput } from '@meshwork/contracts';
-import { CreatePlan } from '../../billing/application/create-plan.handler';
-import { planIdOf } from '../../billing/application/plan-fields';
-import { CatalogAdmin } from '../../catalog/application/catalog-admin';
+import { CreatePlan, planIdOf } from '../../billing';
+import { CatalogAdmin } from '../../catalog';
 
 export class CreatePlanWithModels {
   constructor(

@@ -1,7 +1,6 @@
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type PlanFields } from '../../billing/application/plan-fields';
-import { UpdatePlan } from '../../billing/application/update-plan.handler';
-import { CatalogAdmin } from '../../catalog/application/catalog-admin';
+import { type PlanFields, UpdatePlan } from '../../billing';
+import { CatalogAdmin } from '../../catalog';
 
 export class UpdatePlanWithModels {
   constructor(

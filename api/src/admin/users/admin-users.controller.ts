@@ -2,9 +2,7 @@ import { Body, Controller, Delete, Get, Param, Put, Query, Res, UseGuards } from
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { DeleteAccount } from '../../identity/application/delete-account.handler';
-import { SetUserActive } from '../../identity/application/set-user-active.handler';
-import { type Caller, CurrentCaller, StaffGuard } from '../../identity/http/auth.guard';
+import { type Caller, CurrentCaller, DeleteAccount, SetUserActive, StaffGuard } from '../../identity';
 import { ruleBroken } from '../../platform/domain/errors';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { contentRange, type ListQuery, ListQueryPipe } from '../../platform/http/react-admin-list';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminUser } from '@meshwork/contracts';
-import { UserDirectory, USERS_TABLE, type UserRow } from '../../identity/application/user-directory';
+import { UserDirectory, USERS_TABLE, type UserRow } from '../../identity';
 import { notFound } from '../../platform/domain/errors';
 import { DATABASE, type Database } from '../../platform/database/database';
 import type { ListQuery } from '../../platform/http/react-admin-list';

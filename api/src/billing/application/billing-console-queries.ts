@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminPayment, AdminPlan } from '@meshwork/contracts';
 import { readModelSchema } from '../../platform/projections/projection';
-import { USERS_PROJECTION } from '../../identity/projections/users.projection';
+import { USERS_PROJECTION } from '../../identity';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { notFound } from '../../platform/domain/errors';
 import type { ListQuery } from '../../platform/http/react-admin-list';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { waitForProjection } from '../../platform/projections/projection-waiter';
-import { IdentityContext } from '../../identity/application/identity-context';
+import { IdentityContext } from '../../identity';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { AggregateRepository } from '../../platform/domain/aggregate-repository';

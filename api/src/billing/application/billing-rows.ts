@@ -1,14 +1,14 @@
 import { moneyText, type Payment, type Plan } from '@meshwork/contracts';
 import { readModelSchema } from '../../platform/projections/projection';
-import { modelNamesOfPlanSql } from '../../catalog/projections/catalog.projection';
 import { BILLING_PROJECTION } from '../projections/billing.projection';
+import { planModelNamesSql } from '../projections/plan-models';
 
 /** The billing read model's schema: the customer's and the console's queries read its tables. */
 export const BILLING_SCHEMA = readModelSchema(BILLING_PROJECTION);
 
-/** The plans table with each plan's allowed_models, which the catalog decides, as `alias`. */
+/** The plans table with each plan's allowed_models (which the catalog decides; kept in billing's model_access), as `alias`. */
 export const plansWithModels = (alias: string) =>
-  `(SELECT p.*, ${modelNamesOfPlanSql('p.id', 'configured')} AS allowed_models FROM ${BILLING_SCHEMA}.plans p) AS ${alias}`;
+  `(SELECT p.*, ${planModelNamesSql(BILLING_SCHEMA, 'p.id')} AS allowed_models FROM ${BILLING_SCHEMA}.plans p) AS ${alias}`;
 
 export interface PlanRow {
   id: string;

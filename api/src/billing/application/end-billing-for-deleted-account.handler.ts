@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { paidPeriod } from '../domain/subscription.decider';
 import { BillingContext } from './billing-context';
-import { EndBillingForDeletedAccount } from './end-billing.command';
+import { EndBillingForDeletedAccount } from '../../identity';
 
 /** Account deletion: the paid subscription ends now, at the provider first. */
 @CommandHandler(EndBillingForDeletedAccount)

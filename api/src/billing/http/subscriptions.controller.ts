@@ -13,7 +13,7 @@ import {
   text,
   VerifyCheckoutRequest,
 } from '@meshwork/contracts';
-import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
+import { AuthGuard, type Caller, CurrentCaller } from '../../identity';
 import { notFound } from '../../platform/domain/errors';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';

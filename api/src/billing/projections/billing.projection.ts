@@ -1,11 +1,13 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
+import type { ModelEvent } from '../../catalog';
 import type { Projection } from '../../platform/projections/projection';
 import { notifyIdentityChanged } from '../../platform/database/notifications';
 import type { PaymentEvent } from '../domain/payment.decider';
 import type { PlanEvent } from '../domain/plan.decider';
 import type { PreferencesEvent } from '../domain/preferences.decider';
 import type { SubscriptionEvent } from '../domain/subscription.events';
+import { applyModelEvent, createPlanModelsTable, MODEL_EVENTS } from './plan-models';
 
 export const BILLING_PROJECTION = 'billing';
 
@@ -21,7 +23,9 @@ export const billingProjection: Projection = {
   // 2: which models a plan allows is the catalog's (rm_catalog.models), no longer a plan column.
   // 3: limits are double precision, holding any number an event carries (see "Projections:
   //    failures, stalls and resuming" in docs/decisions.md).
-  version: 3,
+  // 4: which models a plan allows is kept here (model_access, from the catalog's events), not
+  //    read from the catalog's schema.
+  version: 4,
   handles: [
     'PlanCreated',
     'PlanUpdated',
@@ -44,6 +48,7 @@ export const billingProjection: Projection = {
     'PaymentFailed',
     'PaymentRefunded',
     'PreferencesUpdated',
+    ...MODEL_EVENTS,
   ],
 
   async createTables(db: PoolClient, schema: string) {
@@ -117,11 +122,13 @@ export const billingProjection: Projection = {
         onboarding_completed boolean NOT NULL DEFAULT false,
         show_onboarding boolean NOT NULL DEFAULT false
       );`);
+    await createPlanModelsTable(db, schema);
   },
 
   async apply(db: PoolClient, schema: string, recorded: RecordedEvent) {
     const id = idOf(recorded.streamId);
     const at = recorded.occurredAt;
+    if (recorded.streamId.startsWith('model-')) return applyModelEvent(db, schema, id, recorded as unknown as ModelEvent);
     if (recorded.streamId.startsWith('plan-')) return applyPlan(db, schema, recorded as unknown as PlanEvent, at);
     if (recorded.streamId.startsWith('payment-'))
       return applyPayment(db, schema, id, recorded as unknown as PaymentEvent, at, recorded.position);

@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { BILLING_PROJECTION } from '../../billing';
+import { USERS_PROJECTION } from '../../identity';
 import { waitForProjection } from '../../platform/projections/projection-waiter';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { DATABASE, type Database } from '../../platform/database/database';
@@ -58,8 +60,14 @@ export class CatalogContext {
     return { scope: 'model-name', value: name.trim().toLowerCase() };
   }
 
+  /**
+   * Read-your-writes for a catalog command: the catalog's read model, and the read models
+   * other contexts keep from its events (a plan's models in billing's, a user's allowed
+   * models in the users').
+   */
   async caughtUp(position: number): Promise<void> {
-    await waitForProjection(this.database.pool, CATALOG_PROJECTION, position);
+    const { pool } = this.database;
+    await Promise.all([CATALOG_PROJECTION, BILLING_PROJECTION, USERS_PROJECTION].map((name) => waitForProjection(pool, name, position)));
   }
 
   /** Notes objects about to be written, so none can be forgotten if the upload fails. */

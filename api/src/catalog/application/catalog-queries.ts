@@ -10,7 +10,7 @@ import type {
   ModelStatus,
 } from '@meshwork/contracts';
 import { readModelSchema } from '../../platform/projections/projection';
-import { USERS_PROJECTION } from '../../identity/projections/users.projection';
+import { USERS_PROJECTION } from '../../identity';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { CATALOG_PROJECTION } from '../projections/catalog.projection';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { BillingQueries } from '../../billing/application/billing-queries';
+import { BillingQueries } from '../../billing';
 import { forbidden, notFound } from '../../platform/domain/errors';
 import { CatalogContext, storageUnavailable } from './catalog-context';
 import { CatalogQueries, type ReleaseRow } from './catalog-queries';

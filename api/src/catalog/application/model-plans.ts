@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BillingConsoleQueries } from '../../billing/application/billing-console-queries';
+import { BillingConsoleQueries } from '../../billing';
 import { ruleBroken } from '../../platform/domain/errors';
 
 /**

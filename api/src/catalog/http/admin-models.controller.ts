@@ -23,7 +23,7 @@ import {
   UploadResponse,
   uuid,
 } from '@meshwork/contracts';
-import { StaffGuard } from '../../identity/http/auth.guard';
+import { StaffGuard } from '../../identity';
 import { notFound } from '../../platform/domain/errors';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';

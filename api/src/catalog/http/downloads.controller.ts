@@ -3,7 +3,7 @@ import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { DesktopAppInfo, DownloadHistory, InstallationGuide } from '@meshwork/contracts';
-import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
+import { AuthGuard, type Caller, CurrentCaller } from '../../identity';
 import { notFound } from '../../platform/domain/errors';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { CatalogQueries, type ReleaseRow } from '../application/catalog-queries';

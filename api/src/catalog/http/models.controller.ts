@@ -2,7 +2,7 @@ import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { AvailableModel, DownloadLink, fileName as fileNameSchema, ModelManifest, modelName } from '@meshwork/contracts';
-import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
+import { AuthGuard, type Caller, CurrentCaller } from '../../identity';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
 import { allowedModel } from '../application/allowed-model';

@@ -1,25 +1,12 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
-import { type Projection, readModelSchema } from '../../platform/projections/projection';
+import type { Projection } from '../../platform/projections/projection';
 import { EVERYONE, notifyIdentityChanged } from '../../platform/database/notifications';
 import type { DownloadEvent } from '../domain/download.decider';
 import type { ModelEvent } from '../domain/model.decider';
 import type { ReleaseEvent } from '../domain/release.decider';
 
 export const CATALOG_PROJECTION = 'catalog';
-
-/**
- * SQL for the names (a jsonb list, by name) of the models open to the plan whose id the SQL
- * expression `planId` gives. The one answer to "which models does a plan allow": each
- * model's allowed plans, set by staff on the model or, for a plan, from the plan form.
- * 'downloadable': active models, what a subscriber may fetch now (the user's
- * allowed_models); 'configured': published ones, active or not (the plan's allowed_models).
- */
-export function modelNamesOfPlanSql(planId: string, which: 'downloadable' | 'configured'): string {
-  const statuses = which === 'downloadable' ? `('active')` : `('active', 'inactive')`;
-  return `coalesce((SELECT jsonb_agg(m.name ORDER BY m.name) FROM ${readModelSchema(CATALOG_PROJECTION)}.models m
-    WHERE m.allowed_plans ? ${planId} AND m.status IN ${statuses}), '[]'::jsonb)`;
-}
 
 const idOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 

@@ -1,5 +1,5 @@
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EndBillingForDeletedAccount } from '../../billing/application/end-billing.command';
+import { EndBillingForDeletedAccount } from './end-billing-for-deleted-account.command';
 import { IdentityContext } from './identity-context';
 
 export class DeleteAccount {

@@ -1,9 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
-import type { FREE_PLAN_ID } from '../../billing/domain/plan';
-import type { PlanEvent } from '../../billing/domain/plan.decider';
-import type { SubscriptionEvent } from '../../billing/domain/subscription.events';
-import type { ModelEvent } from '../../catalog/domain/model.decider';
+import type { FREE_PLAN_ID, PlanEvent, SubscriptionEvent } from '../../billing';
+import type { ModelEvent } from '../../catalog';
 
 /**
  * The user object's plan fields, kept in the users read model's own tables from billing's

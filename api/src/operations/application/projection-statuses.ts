@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ProjectionStatus } from '@meshwork/contracts';
 import { type ConsumerStatus, consumerStatus } from '../../platform/projections/consumer-status';
-import { logConsumerNames } from '../../health/projection-health';
+import { logConsumerNames } from '../../health';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { notFound } from '../../platform/domain/errors';
 import { RELAY_STATUS, type RelayStatus } from '../../platform/messaging/relay-status.port';

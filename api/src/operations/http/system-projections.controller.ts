@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { projectionName, ProjectionStatus, SkipProjectionEventRequest } from '@meshwork/contracts';
 import { waitForProjection } from '../../platform/projections/projection-waiter';
-import { StaffGuard } from '../../identity/http/auth.guard';
+import { StaffGuard } from '../../identity';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';

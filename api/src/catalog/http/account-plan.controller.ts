@@ -1,18 +1,14 @@
-import { Body, Controller, Get, Patch, UseGuards } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import type { z } from 'zod';
-import { centsOf, moneyText, PlanInfo, Preferences, PreferencesUpdate, UsageStats, UserDashboard } from '@meshwork/contracts';
-import { toUser } from '../../identity/application/user-directory';
-import { AuthGuard, type Caller, CurrentCaller } from '../../identity/http/auth.guard';
+import { Controller, Get, UseGuards } from '@nestjs/common';
+import { centsOf, moneyText, PlanInfo, UsageStats, UserDashboard } from '@meshwork/contracts';
+import { BillingQueries } from '../../billing';
+import { AuthGuard, type Caller, CurrentCaller, toUser } from '../../identity';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
-import { ZodPipe } from '../../platform/http/validation';
-import { BillingQueries } from '../application/billing-queries';
-import { UpdatePreferences } from '../application/update-preferences.handler';
-import { CatalogQueries } from '../../catalog/application/catalog-queries';
+import { CatalogQueries } from '../application/catalog-queries';
 
 /**
  * The signed-in user's plan and home page (spec section 7, "Plan and downloads" and
- * "Users"); the plan's models come from the catalog.
+ * "Users"): billing's plan and payments with the catalog's models and downloads. It lives in
+ * the catalog because the catalog depends on billing, never the other way.
  */
 @Tag('account')
 @Controller()
@@ -20,7 +16,6 @@ import { CatalogQueries } from '../../catalog/application/catalog-queries';
 export class AccountPlanController {
   constructor(
     private readonly queries: BillingQueries,
-    private readonly commands: CommandBus,
     private readonly catalog: CatalogQueries,
   ) {}
 
@@ -60,17 +55,6 @@ export class AccountPlanController {
       downloads: { total: downloads.total, last_30_days: downloads.last_30_days },
       payments: { total_paid: moneyText(paidCents), count: completed.length },
     };
-  }
-
-  @Patch('users/preferences')
-  @Route({ response: Preferences })
-  async updatePreferences(
-    @CurrentCaller() caller: Caller,
-    @Body(new ZodPipe(PreferencesUpdate)) body: z.output<typeof PreferencesUpdate>,
-  ): Promise<Preferences> {
-    const changes = { onboardingCompleted: body.onboarding_completed, showOnboarding: body.show_onboarding };
-    await this.commands.execute(new UpdatePreferences(caller.userId, changes, new Date()));
-    return this.queries.preferences(caller.userId);
   }
 
   /** The plan info, with the models the caller's plan includes (from the catalog). */

@@ -1,0 +1,5 @@
+// The catalog context's public face: what other contexts may use. Anything else in
+// catalog/ is its own business (ESLint refuses deep imports from outside).
+export { CatalogAdmin } from './application/catalog-admin';
+export { CatalogModule } from './catalog.module';
+export type { ModelEvent } from './domain/model.decider';

@@ -1,0 +1,11 @@
+// The identity context's public face: what other contexts may use. Anything else in
+// identity/ is its own business (ESLint refuses deep imports from outside).
+export { DeleteAccount } from './application/delete-account.handler';
+export { EndBillingForDeletedAccount } from './application/end-billing-for-deleted-account.command';
+export { IdentityContext } from './application/identity-context';
+export { SetUserActive } from './application/set-user-active.handler';
+export { toUser, UserDirectory, type UserRow, USERS_TABLE } from './application/user-directory';
+export { AuthGuard, type Caller, CurrentCaller, OptionalAuthGuard, StaffGuard } from './http/auth.guard';
+export { RateLimited } from './http/rate-limit.guard';
+export { IdentityModule } from './identity.module';
+export { USERS_PROJECTION } from './projections/users.projection';
