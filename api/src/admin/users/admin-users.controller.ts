@@ -53,8 +53,8 @@ export class AdminUsersController {
     @CurrentCaller() caller: Caller,
   ): Promise<AdminUser> {
     if (!body.is_active && id === caller.userId) throw ruleBroken('You cannot deactivate your own account.');
-    const position = await this.commands.execute<SetUserActive, number>(new SetUserActive(id, body.is_active, new Date()));
-    return this.users.get(id, position);
+    await this.commands.execute(new SetUserActive(id, body.is_active, new Date()));
+    return this.users.get(id);
   }
 
   @Delete(':id')

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminUser } from '@meshwork/contracts';
-import { UserDirectory, USERS_TABLE, type UserRow } from '../../identity';
+import { USERS_TABLE, type UserRow } from '../../identity';
 import { notFound } from '../../platform/domain/errors';
 import { DATABASE, type Database } from '../../platform/database/database';
 import type { ListQuery } from '../../platform/http/react-admin-list';
@@ -13,10 +13,7 @@ type Row = Omit<UserRow, 'allowed_models'>;
 export class AdminUsers {
   static readonly sortable = ['username', 'email', 'first_name', 'last_name', 'created_at', 'last_login', 'is_active'] as const;
 
-  constructor(
-    @Inject(DATABASE) private readonly database: Database,
-    private readonly directory: UserDirectory,
-  ) {}
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
 
   /** `filter.q` matches username, email or full name, ignoring case; `filter.is_active` narrows. */
   async list(query: ListQuery): Promise<{ rows: AdminUser[]; total: number }> {
@@ -48,9 +45,7 @@ export class AdminUsers {
     return { rows: rows.map(toAdminUser), total: Number(count.rows[0]!.total) };
   }
 
-  /** One user; after a write at `position`, once the read model has it. */
-  async get(id: string, position = 0): Promise<AdminUser> {
-    await this.directory.caughtUpTo(position);
+  async get(id: string): Promise<AdminUser> {
     const { rows } = await this.database.pool.query<Row>(`SELECT * FROM ${USERS_TABLE} WHERE id = $1`, [id]);
     if (!rows[0]) throw notFound();
     return toAdminUser(rows[0]);

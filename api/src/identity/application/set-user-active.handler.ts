@@ -9,7 +9,7 @@ export class SetUserActive {
   ) {}
 }
 
-/** Staff deactivate or reactivate an account; deactivation ends every session at once. */
+/** Staff deactivate or reactivate an account; deactivation ends every session at once. Returns once the users read model shows it. */
 @CommandHandler(SetUserActive)
 export class SetUserActiveHandler implements ICommandHandler<SetUserActive, number> {
   constructor(private readonly identity: IdentityContext) {}
@@ -17,6 +17,7 @@ export class SetUserActiveHandler implements ICommandHandler<SetUserActive, numb
   async execute({ userId, active, at }: SetUserActive): Promise<number> {
     const { position } = await this.identity.users.execute(userId, { type: active ? 'Reactivate' : 'Deactivate', at });
     if (!active) await this.identity.sessions.revokeAll(userId, 'deactivated', at);
+    await this.identity.directory.caughtUpTo(position);
     return position;
   }
 }

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { requestRetry } from '../../platform/projections/consumer-failures';
 import { consumerStatus } from '../../platform/projections/consumer-status';
+import { waitForProjection } from '../../platform/projections/projection-waiter';
 import { DECISIONS_STREAM_CATEGORY } from '../../platform/projections/skip-decisions';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { AggregateRepository } from '../../platform/domain/aggregate-repository';
@@ -26,7 +27,8 @@ export class SkipProjectionEvent {
  * Staff decide that a projection moves past the event it cannot apply: ProjectionEventSkipped
  * on `projection-<name>`, with the staff member as its actor. Its runner skips exactly that
  * position when it next tries the event, which the retry flag makes at once.
- * Answers the decision's position in the log (0 when it was on record already).
+ * Answers the decision's position in the log (0 when it was on record already), once the
+ * runner has moved past the event (or after 5 s, when it has not).
  */
 @CommandHandler(SkipProjectionEvent)
 export class SkipProjectionEventHandler implements ICommandHandler<SkipProjectionEvent, number> {
@@ -51,6 +53,8 @@ export class SkipProjectionEventHandler implements ICommandHandler<SkipProjectio
       at,
     });
     await requestRetry(this.database.pool, projection);
+    // The runner looks for the decision within a second or so: answer once it is past the event.
+    await waitForProjection(this.database.pool, projection, position, 5_000);
     return decided;
   }
 }

@@ -53,6 +53,20 @@ describe('one write path: appends only in command handlers', () => {
     expect(appendsOutsideHandlers(files, repositories)).toEqual([]);
   });
 
+  it('only command handlers wait for read models (read-your-writes), never a controller or a query', () => {
+    // The contexts' own `caughtUp` helpers, and the projection runtime, define the wait.
+    const definers = new Set([
+      'billing/application/billing-context.ts',
+      'catalog/application/catalog-context.ts',
+      'identity/application/user-directory.ts',
+    ]);
+    const wait = /\b(?:caughtUp|caughtUpTo|waitForProjection)\s*\(/g;
+    const waits = files
+      .filter(({ file }) => !file.endsWith('.handler.ts') && !definers.has(file) && !file.startsWith('platform/projections/'))
+      .flatMap(({ file, text }) => [...text.matchAll(wait)].map((match) => `${file}:${text.slice(0, match.index).split('\n').length}`));
+    expect(waits).toEqual([]);
+  });
+
   it('the check sees appends however they are written, and ignores the command bus', () => {
     const sample = (file: string, text: string) => appendsOutsideHandlers([{ file, text }], ['payments', 'users']);
     expect(sample('billing/infrastructure/webhooks.ts', 'await this.billing.payments.execute(id, command);')).toEqual([
