@@ -8,4 +8,5 @@ export { toUser, UserDirectory, type UserRow, USERS_TABLE } from './application/
 export { AuthGuard, type Caller, CurrentCaller, OptionalAuthGuard, StaffGuard } from './http/auth.guard';
 export { RateLimited } from './http/rate-limit.guard';
 export { IdentityModule } from './identity.module';
+export { USERS_ENTITIES, UserRecord } from './projections/users.entities';
 export { USERS_PROJECTION } from './projections/users.projection';

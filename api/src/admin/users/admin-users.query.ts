@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminUser } from '@meshwork/contracts';
-import { USERS_TABLE, type UserRow } from '../../identity';
+import type { Repository } from 'typeorm';
+import { USERS_ENTITIES, UserRecord } from '../../identity';
 import { notFound } from '../../platform/domain/errors';
 import { DATABASE, type Database } from '../../platform/database/database';
+import { readSide } from '../../platform/database/read-side';
 import type { ListQuery } from '../../platform/http/react-admin-list';
-
-/** The console lists no entitlement lists: a row of the users table is all it needs. */
-type Row = Omit<UserRow, 'allowed_models'>;
 
 /** Reads the users read model for the console: search, sort, page. */
 @Injectable()
@@ -17,43 +16,38 @@ export class AdminUsers {
 
   /** `filter.q` matches username, email or full name, ignoring case; `filter.is_active` narrows. */
   async list(query: ListQuery): Promise<{ rows: AdminUser[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
+    const users = (await this.users()).createQueryBuilder('u');
     if (typeof query.filter.q === 'string' && query.filter.q.trim()) {
-      params.push(
-        `%${query.filter.q
-          .trim()
-          .toLowerCase()
-          .replace(/[\\%_]/g, '\\$&')}%`,
-      );
-      where.push(`search LIKE $${params.length}`);
+      const words = query.filter.q
+        .trim()
+        .toLowerCase()
+        .replace(/[\\%_]/g, '\\$&');
+      users.andWhere('u.search LIKE :q', { q: `%${words}%` });
     }
-    if (typeof query.filter.is_active === 'boolean') {
-      params.push(query.filter.is_active);
-      where.push(`is_active = $${params.length}`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    // sortField is checked against `sortable` before it gets here.
-    const order = `${query.sortField} ${query.sortOrder === 'ASC' ? 'ASC' : 'DESC'} NULLS LAST, id`;
-    const [{ rows }, count] = await Promise.all([
-      this.database.pool.query<Row>(
-        `SELECT * FROM ${USERS_TABLE} ${clause} ORDER BY ${order} OFFSET ${query.offset} LIMIT ${query.limit}`,
-        params,
-      ),
-      this.database.pool.query<{ total: string }>(`SELECT count(*) AS total FROM ${USERS_TABLE} ${clause}`, params),
-    ]);
-    return { rows: rows.map(toAdminUser), total: Number(count.rows[0]!.total) };
+    if (typeof query.filter.is_active === 'boolean') users.andWhere('u.is_active = :active', { active: query.filter.is_active });
+    // sortField is checked against `sortable` before it gets here; the id keeps pages stable.
+    users
+      .orderBy(`u.${query.sortField}`, query.sortOrder === 'ASC' ? 'ASC' : 'DESC', 'NULLS LAST')
+      .addOrderBy('u.id')
+      .offset(query.offset)
+      .limit(query.limit);
+    const [rows, total] = await users.getManyAndCount();
+    return { rows: rows.map(toAdminUser), total };
   }
 
   async get(id: string): Promise<AdminUser> {
-    const { rows } = await this.database.pool.query<Row>(`SELECT * FROM ${USERS_TABLE} WHERE id = $1`, [id]);
-    if (!rows[0]) throw notFound();
-    return toAdminUser(rows[0]);
+    const row = await (await this.users()).findOneBy({ id });
+    if (!row) throw notFound();
+    return toAdminUser(row);
+  }
+
+  private async users(): Promise<Repository<UserRecord>> {
+    return (await readSide(this.database.pool, USERS_ENTITIES)).getRepository(UserRecord);
   }
 }
 
 /** The spec's admin user: the user object without its entitlement lists, plus status and last sign-in. */
-function toAdminUser(row: Row): AdminUser {
+function toAdminUser(row: UserRecord): AdminUser {
   return {
     id: row.id,
     username: row.username ?? '',

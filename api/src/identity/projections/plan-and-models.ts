@@ -1,7 +1,8 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
-import type { FREE_PLAN_ID, PlanEvent, SubscriptionEvent } from '../../billing';
+import type { PlanEvent, SubscriptionEvent } from '../../billing';
 import type { ModelEvent } from '../../catalog';
+import { FREE_PLAN } from './users.entities';
 
 /**
  * The user object's plan fields, kept in the users read model's own tables from billing's
@@ -14,9 +15,6 @@ import type { ModelEvent } from '../../catalog';
  *   (published and active, the catalog's status 'active'). A user's allowed models are the
  *   downloadable ones open to their plan (allowedModelsSql).
  */
-
-/** Billing's id of the free plan, checked against billing's own constant at compile time. */
-export const FREE_PLAN: typeof FREE_PLAN_ID = 'free';
 
 export const PLAN_AND_MODEL_EVENTS = [
   'EntitlementsChanged',
@@ -33,18 +31,6 @@ export const PLAN_AND_MODEL_EVENTS = [
 
 /** Who must forget a cached user object: one user, everyone, or no one. */
 export type Affected = { user: string } | 'everyone' | null;
-
-export async function createPlanAndModelTables(db: PoolClient, schema: string): Promise<void> {
-  await db.query(`
-    -- At most one row: the free plan's limit, for users billing has given no entitlements.
-    CREATE TABLE ${schema}.free_plan (max_clients double precision NOT NULL);
-    CREATE TABLE ${schema}.model_access (
-      model_id text PRIMARY KEY,
-      name text NOT NULL,
-      plans jsonb NOT NULL,
-      downloadable boolean NOT NULL DEFAULT false
-    );`);
-}
 
 /**
  * SQL for the names (a jsonb list, by name) of the models a subscriber of the plan whose id

@@ -4,9 +4,11 @@ import type { Projection } from '../../platform/projections/projection';
 import { EVERYONE, notifyIdentityChanged } from '../../platform/database/notifications';
 import type { PersonalDataVault } from '../infrastructure/personal-data-vault';
 import { UserEventCodec, userIdOf } from '../infrastructure/user-event-codec';
-import { type Affected, applyPlanOrModelEvent, createPlanAndModelTables, FREE_PLAN, PLAN_AND_MODEL_EVENTS } from './plan-and-models';
+import { createEntityTables } from '../../platform/database/read-side';
+import { type Affected, applyPlanOrModelEvent, PLAN_AND_MODEL_EVENTS } from './plan-and-models';
+import { USERS_ENTITIES, USERS_PROJECTION } from './users.entities';
 
-export const USERS_PROJECTION = 'users';
+export { USERS_PROJECTION };
 
 /**
  * The users read model: profile, status, staff flag, sign-in times, and a lowercase search
@@ -24,7 +26,8 @@ export function usersProjection(vault: PersonalDataVault): Projection {
   return {
     name: USERS_PROJECTION,
     // 2: plan, limit and allowed models kept here from billing's and the catalog's events.
-    version: 2,
+    // 3: tables created from the TypeORM entities (users.entities.ts); free_plan gains its one-row key.
+    version: 3,
     handles: [
       'UserRegistered',
       'ProfileUpdated',
@@ -34,27 +37,8 @@ export function usersProjection(vault: PersonalDataVault): Projection {
       'UserDeleted',
       ...PLAN_AND_MODEL_EVENTS,
     ],
-    async createTables(db: PoolClient, schema: string) {
-      await db.query(`
-        CREATE TABLE ${schema}.users (
-          id text PRIMARY KEY,
-          username text,
-          email text,
-          first_name text NOT NULL DEFAULT '',
-          last_name text NOT NULL DEFAULT '',
-          is_staff boolean NOT NULL,
-          is_active boolean NOT NULL DEFAULT true,
-          created_at timestamptz NOT NULL,
-          last_login timestamptz,
-          search text NOT NULL DEFAULT '',
-          plan_id text NOT NULL DEFAULT '${FREE_PLAN}',
-          max_clients double precision NOT NULL,
-          -- Whether billing has given the user entitlements; until then the free plan's limit applies.
-          entitled boolean NOT NULL DEFAULT false
-        );
-        CREATE INDEX ON ${schema}.users (created_at);`);
-      await createPlanAndModelTables(db, schema);
-    },
+    // From the entities' metadata, in the schema being filled (the live one or a rebuild's).
+    createTables: (db: PoolClient, schema: string) => createEntityTables(db, schema, USERS_ENTITIES),
     async apply(db: PoolClient, schema: string, recorded: RecordedEvent) {
       if (!recorded.streamId.startsWith('user-')) return announce(db, await applyPlanOrModelEvent(db, schema, recorded));
       const id = userIdOf(recorded.streamId);
