@@ -49,12 +49,12 @@ export async function createEntityTables(db: PoolClient, schema: string, entitie
 
 async function dataSourceOver(pool: Pool, entities: ReadModelEntities): Promise<DataSource> {
   // A constructor returning an object makes `new Pool(options)` that object.
-  const Pool = function SharedPool() {
+  const SharedPool = function SharedPool() {
     return pool;
   };
   return new DataSource({
     type: 'postgres',
-    driver: Object.create(pg, { Pool: { value: Pool } }) as unknown,
+    driver: Object.create(pg, { Pool: { value: SharedPool } }) as unknown,
     entities: [...entities],
     // The pool's own listener (database.ts) logs lost idle connections.
     poolErrorHandler: () => undefined,
