@@ -61,6 +61,18 @@ export class SubscribeHandler implements ICommandHandler<Subscribe, { outcome: S
           prorate: change.kind === 'upgrade',
         });
       }
+      // A scheduled downgrade already set the lower price at Stripe (for the renewal): keeping
+      // the current plan sets its price back, or the renewal would charge the lower one.
+      if (change.kind === 'keep-current') {
+        await provider.changePlan({
+          providerSubscriptionId: subscriptionId,
+          planId: change.current.planId,
+          planName: plan.terms.name,
+          cycle: change.current.cycle,
+          amountCents: change.current.priceCents,
+          prorate: false,
+        });
+      }
       if (change.kind === 'cancel') await provider.setCancelAtPeriodEnd(subscriptionId, true);
       if (change.kind === 'withdraw-cancellation') await provider.setCancelAtPeriodEnd(subscriptionId, false);
     }

@@ -8,6 +8,7 @@ import { required } from '../../testing/infra';
 import { registerCustomer, TEST_PASSWORD as PASSWORD } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { BillingClock } from '../application/billing-clock';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../platform/payments/payment-provider';
 
 const DAY = 86_400;
 
@@ -194,6 +195,22 @@ describe('billing with Stripe (stripe-mock and signed webhooks)', () => {
     ).expect(200);
     expect(await subscriptionOf(user)).toMatchObject({ plan_id: 'pro', scheduled_plan_id: null, status: 'active' });
     expect((await paymentsOf(user))[0]).toMatchObject({ amount: '29.00', description: 'Pro renewal' });
+  });
+
+  it('undoing a scheduled downgrade sets the current price back at Stripe, so the renewal charges it', async () => {
+    const user = await subscribed('enterprise', 9900);
+    const changePlan = jest.spyOn(subject.app.get<PaymentProvider>(PAYMENT_PROVIDER), 'changePlan');
+    try {
+      await user.post('/subscriptions/create/', { plan_id: 'pro' }).expect(201);
+      expect(changePlan).toHaveBeenLastCalledWith(expect.objectContaining({ planId: 'pro', amountCents: 2900, prorate: false }));
+      const kept = await user.post('/subscriptions/create/', { plan_id: 'enterprise' }).expect(201);
+      expect(kept.body).toMatchObject({ outcome: 'unchanged', subscription: { plan_id: 'enterprise', scheduled_plan_id: null } });
+      expect(changePlan).toHaveBeenLastCalledWith(
+        expect.objectContaining({ providerSubscriptionId: user.subscriptionId, planId: 'enterprise', amountCents: 9900, prorate: false }),
+      );
+    } finally {
+      changePlan.mockRestore();
+    }
   });
 
   it('goes past due on a failed payment, keeps the plan through the grace period, then falls back to free', async () => {
