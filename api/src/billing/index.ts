@@ -12,4 +12,4 @@ export { BillingModule } from './billing.module';
 export type { FREE_PLAN_ID } from './domain/plan';
 export type { PlanEvent } from './domain/plan.decider';
 export type { SubscriptionEvent } from './domain/subscription.events';
-export { BILLING_PROJECTION } from './projections/billing.projection';
+export { BILLING_ENTITIES, BILLING_PROJECTION, PaymentRecord, PlanRecord } from './projections/billing.entities';

@@ -1,13 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminPayment, AdminPlan } from '@meshwork/contracts';
-import { readModelSchema } from '../../platform/projections/projection';
-import { USERS_PROJECTION } from '../../identity';
+import type { SelectQueryBuilder } from 'typeorm';
+import { UserRecord } from '../../identity';
 import { DATABASE, type Database } from '../../platform/database/database';
+import { type ReadModelEntities, readSide } from '../../platform/database/read-side';
 import { notFound } from '../../platform/domain/errors';
 import type { ListQuery } from '../../platform/http/react-admin-list';
-import { BILLING_SCHEMA as S, iso, type PaymentRow, type PlanRow, plansWithModels, toPlan } from './billing-rows';
+import { BILLING_ENTITIES, PaymentRecord, PlanRecord, SubscriptionRecord } from '../projections/billing.entities';
+import { planModelNamesSql } from '../projections/plan-models';
+import { BILLING_SCHEMA, iso, toPlan } from './billing-rows';
 
-const USERS = `${readModelSchema(USERS_PROJECTION)}.users`;
+/**
+ * What the console's queries read: billing's tables, and identity's users (its public
+ * UserRecord) for the payer's email and name. TypeORM joins only entities of the query's own
+ * DataSource, so the console's DataSource holds both; billing's projection creates only its own.
+ */
+const CONSOLE_ENTITIES: ReadModelEntities = [...BILLING_ENTITIES, UserRecord];
+
+/** A payment with its payer and plan, when they are still there. */
+type PaymentWithNames = PaymentRecord & { user?: UserRecord; plan?: PlanRecord };
 
 /** The staff console's reads of the billing read model: plans with subscriber counts, and payments. */
 @Injectable()
@@ -15,10 +26,6 @@ export class BillingConsoleQueries {
   static readonly sortablePayments = ['createdDate', 'amount', 'status', 'userEmail', 'planName'] as const;
 
   constructor(@Inject(DATABASE) private readonly database: Database) {}
-
-  private get pool() {
-    return this.database.pool;
-  }
 
   /**
    * The console's plans whose name or id has `q`, with their subscriber counts: the live
@@ -44,20 +51,37 @@ export class BillingConsoleQueries {
     id: string | null;
     archived: boolean | null;
   }): Promise<AdminPlan[]> {
-    const { rows } = await this.pool.query<PlanRow & { subscribers: number }>(
-      `SELECT p.*, (SELECT count(*)::int FROM ${S}.subscriptions s WHERE s.plan_id = p.id) AS subscribers
-         FROM ${plansWithModels('p')} WHERE ($3::boolean IS NULL OR p.archived = $3) AND ($2::text IS NULL OR p.id = $2)
-          AND ($1::text IS NULL OR p.name ILIKE '%' || $1 || '%' OR p.id ILIKE '%' || $1 || '%')
-        ORDER BY p.tier, p.price_cents, p.id`,
-      [q, id, archived],
-    );
-    return rows.map((row) => ({ ...toPlan(row), subscribers: row.subscribers, archived: row.archived }));
+    const plans = (await this.readSide())
+      .getRepository(PlanRecord)
+      .createQueryBuilder('p')
+      .addSelect(planModelNamesSql(BILLING_SCHEMA, 'p.id'), 'allowed_models')
+      .addSelect((sub) => sub.select('count(*)').from(SubscriptionRecord, 's').where('s.plan_id = p.id'), 'subscribers');
+    if (archived !== null) plans.andWhere('p.archived = :archived', { archived });
+    if (id !== null) plans.andWhere('p.id = :id', { id });
+    // As before, `q` is matched as typed (a % in it is a wildcard).
+    if (q !== null) plans.andWhere("(p.name ILIKE '%' || :q || '%' OR p.id ILIKE '%' || :q || '%')", { q });
+    plans.orderBy('p.tier').addOrderBy('p.price_cents').addOrderBy('p.id');
+    // No joins: one raw row per entity, in the same order.
+    const { entities, raw } = await plans.getRawAndEntities<{ allowed_models: string[]; subscribers: string }>();
+    return entities.map((plan, i) => ({
+      ...toPlan({ ...plan, allowed_models: raw[i]!.allowed_models }),
+      subscribers: Number(raw[i]!.subscribers),
+      archived: plan.archived,
+    }));
   }
 
   /** The console's payments resource: search, date filter, sort and range. */
   async adminPayments(list: ListQuery, now: Date): Promise<{ rows: AdminPayment[]; total: number }> {
-    const q = typeof list.filter.q === 'string' && list.filter.q.trim() ? list.filter.q.trim().toLowerCase() : null;
+    const payments = await this.payments();
+    if (typeof list.filter.q === 'string' && list.filter.q.trim()) {
+      payments.andWhere(
+        `position(:q in lower(coalesce(u.email, '') || ' ' || coalesce(u.username, '') || ' ' || coalesce(u.first_name, '') || ' ' ||
+           coalesce(u.last_name, '') || ' ' || pay.transaction_id || ' ' || coalesce(p.name, pay.plan_id))) > 0`,
+        { q: list.filter.q.trim().toLowerCase() },
+      );
+    }
     const since = sinceOf(list.filter.period, now);
+    if (since) payments.andWhere('pay.created_at >= :since', { since });
     const order: Record<string, string> = {
       createdDate: 'pay.created_at',
       amount: 'pay.amount_cents',
@@ -65,37 +89,29 @@ export class BillingConsoleQueries {
       userEmail: 'u.email',
       planName: 'p.name',
     };
-    const where = `($1::text IS NULL OR position($1 in lower(coalesce(u.email, '') || ' ' || coalesce(u.username, '') || ' ' || coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' ' || pay.transaction_id || ' ' || coalesce(p.name, pay.plan_id))) > 0)
-                   AND ($2::timestamptz IS NULL OR pay.created_at >= $2)`;
-    const from = `${S}.payments pay LEFT JOIN ${USERS} u ON u.id = pay.user_id LEFT JOIN ${S}.plans p ON p.id = pay.plan_id`;
-    const { rows } = await this.pool.query<
-      PaymentRow & {
-        email: string | null;
-        username: string | null;
-        first_name: string | null;
-        last_name: string | null;
-        plan_name: string | null;
-      }
-    >(
-      `SELECT pay.*, u.email, u.username, u.first_name, u.last_name, p.name AS plan_name FROM ${from} WHERE ${where}
-        ORDER BY ${order[list.sortField]} ${list.sortOrder}, pay.seq ${list.sortOrder} LIMIT $3 OFFSET $4`,
-      [q, since, list.limit, list.offset],
-    );
-    const { rows: count } = await this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`, [
-      q,
-      since,
-    ]);
-    return { rows: rows.map(toAdminPayment), total: count[0]!.total };
+    // sortField is checked against `sortablePayments` before it gets here; seq keeps pages stable.
+    payments.orderBy(order[list.sortField]!, list.sortOrder).addOrderBy('pay.seq', list.sortOrder).offset(list.offset).limit(list.limit);
+    const [rows, total] = await payments.getManyAndCount();
+    return { rows: rows.map(toAdminPayment), total };
   }
 
   async adminPayment(id: string): Promise<AdminPayment> {
-    const { rows } = await this.pool.query(
-      `SELECT pay.*, u.email, u.username, u.first_name, u.last_name, p.name AS plan_name
-         FROM ${S}.payments pay LEFT JOIN ${USERS} u ON u.id = pay.user_id LEFT JOIN ${S}.plans p ON p.id = pay.plan_id WHERE pay.id = $1`,
-      [id],
-    );
-    if (!rows[0]) throw notFound();
-    return toAdminPayment(rows[0]);
+    const payment = await (await this.payments()).where('pay.id = :id', { id }).getOne();
+    if (!payment) throw notFound();
+    return toAdminPayment(payment);
+  }
+
+  /** Payments with their payer (`user`, from the users read model) and plan (`plan`), each at most one. */
+  private async payments(): Promise<SelectQueryBuilder<PaymentWithNames>> {
+    return (await this.readSide())
+      .getRepository<PaymentWithNames>(PaymentRecord)
+      .createQueryBuilder('pay')
+      .leftJoinAndMapOne('pay.user', UserRecord, 'u', 'u.id = pay.user_id')
+      .leftJoinAndMapOne('pay.plan', PlanRecord, 'p', 'p.id = pay.plan_id');
+  }
+
+  private readSide() {
+    return readSide(this.database.pool, CONSOLE_ENTITIES);
   }
 }
 
@@ -113,23 +129,15 @@ function sinceOf(period: unknown, now: Date): Date | null {
   }
 }
 
-function toAdminPayment(
-  row: PaymentRow & {
-    email: string | null;
-    username: string | null;
-    first_name: string | null;
-    last_name: string | null;
-    plan_name: string | null;
-  },
-): AdminPayment {
-  const fullName = [row.first_name, row.last_name].filter(Boolean).join(' ');
+function toAdminPayment({ user, plan, ...row }: PaymentWithNames): AdminPayment {
+  const fullName = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
   return {
     id: row.id,
     userId: row.user_id,
-    userEmail: row.email ?? '',
-    userName: fullName || row.username || '',
+    userEmail: user?.email ?? '',
+    userName: fullName || user?.username || '',
     planId: row.plan_id,
-    planName: row.plan_name ?? row.plan_id,
+    planName: plan?.name ?? row.plan_id,
     amount: row.amount_cents / 100,
     currency: 'USD',
     status: row.status,

@@ -7,9 +7,11 @@ import type { PaymentEvent } from '../domain/payment.decider';
 import type { PlanEvent } from '../domain/plan.decider';
 import type { PreferencesEvent } from '../domain/preferences.decider';
 import type { SubscriptionEvent } from '../domain/subscription.events';
-import { applyModelEvent, createPlanModelsTable, MODEL_EVENTS } from './plan-models';
+import { createEntityTables } from '../../platform/database/read-side';
+import { BILLING_ENTITIES, BILLING_PROJECTION } from './billing.entities';
+import { applyModelEvent, MODEL_EVENTS } from './plan-models';
 
-export const BILLING_PROJECTION = 'billing';
+export { BILLING_PROJECTION };
 
 const idOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 
@@ -25,7 +27,9 @@ export const billingProjection: Projection = {
   //    failures, stalls and resuming" in docs/decisions.md).
   // 4: which models a plan allows is kept here (model_access, from the catalog's events), not
   //    read from the catalog's schema.
-  version: 4,
+  // 5: the tables come from TypeORM entities; the payments' (created_at, seq) indexes are
+  //    ascending (scanned backwards for newest first).
+  version: 5,
   handles: [
     'PlanCreated',
     'PlanUpdated',
@@ -51,79 +55,8 @@ export const billingProjection: Projection = {
     ...MODEL_EVENTS,
   ],
 
-  async createTables(db: PoolClient, schema: string) {
-    await db.query(`
-      CREATE TABLE ${schema}.plans (
-        id text PRIMARY KEY,
-        name text NOT NULL,
-        description text NOT NULL,
-        price_cents integer NOT NULL,
-        yearly_price_cents integer NOT NULL,
-        duration_days double precision NOT NULL,
-        max_networks double precision NOT NULL,
-        max_clients_per_network double precision NOT NULL,
-        features jsonb NOT NULL,
-        model_access text NOT NULL,
-        api_access text NOT NULL,
-        download_access boolean NOT NULL,
-        tier integer NOT NULL,
-        popular boolean NOT NULL,
-        is_active boolean NOT NULL,
-        archived boolean NOT NULL DEFAULT false,
-        created_at timestamptz NOT NULL
-      );
-      CREATE TABLE ${schema}.subscriptions (
-        user_id text PRIMARY KEY,
-        status text NOT NULL,
-        plan_id text NOT NULL,
-        price_cents integer NOT NULL,
-        cycle text NOT NULL,
-        period_start timestamptz NOT NULL,
-        period_end timestamptz NOT NULL,
-        provider text NOT NULL,
-        provider_subscription_id text,
-        cancel_at_period_end boolean NOT NULL DEFAULT false,
-        scheduled_plan_id text,
-        grace_until timestamptz,
-        started_at timestamptz NOT NULL
-      );
-      CREATE INDEX ON ${schema}.subscriptions (period_end);
-      CREATE TABLE ${schema}.entitlements (
-        user_id text PRIMARY KEY,
-        plan_id text NOT NULL,
-        max_networks double precision NOT NULL,
-        max_clients_per_network double precision NOT NULL,
-        download_access boolean NOT NULL,
-        expires_at timestamptz
-      );
-      CREATE TABLE ${schema}.payments (
-        id text PRIMARY KEY,
-        user_id text NOT NULL,
-        plan_id text NOT NULL,
-        amount_cents integer NOT NULL,
-        currency text NOT NULL,
-        status text NOT NULL,
-        kind text NOT NULL,
-        provider text NOT NULL,
-        transaction_id text NOT NULL,
-        refund_target text,
-        refunded_cents integer NOT NULL DEFAULT 0,
-        refund_reason text,
-        created_at timestamptz NOT NULL,
-        processed_at timestamptz,
-        -- Log position of the payment's first event: orders payments made in the same instant.
-        seq bigint NOT NULL
-      );
-      CREATE INDEX ON ${schema}.payments (user_id, created_at DESC, seq DESC);
-      CREATE INDEX ON ${schema}.payments (created_at DESC, seq DESC);
-      CREATE INDEX ON ${schema}.payments (refund_target);
-      CREATE TABLE ${schema}.preferences (
-        user_id text PRIMARY KEY,
-        onboarding_completed boolean NOT NULL DEFAULT false,
-        show_onboarding boolean NOT NULL DEFAULT false
-      );`);
-    await createPlanModelsTable(db, schema);
-  },
+  // Tables, columns, keys and indexes come from the entities (billing.entities.ts).
+  createTables: (db: PoolClient, schema: string) => createEntityTables(db, schema, BILLING_ENTITIES),
 
   async apply(db: PoolClient, schema: string, recorded: RecordedEvent) {
     const id = idOf(recorded.streamId);

@@ -5,7 +5,8 @@ import type { ModelEvent } from '../../catalog';
  * Which models each plan allows, kept in the billing read model's own table from the
  * catalog's model events (types only from the catalog; no query reads its schema). A plan's
  * allowed_models are the published models, active or not, whose plans include it; a model
- * still uploading, failed or deleted is none of them.
+ * still uploading, failed or deleted is none of them. The table is PlanModelRecord
+ * (billing.entities.ts).
  */
 
 export const MODEL_EVENTS = [
@@ -15,16 +16,6 @@ export const MODEL_EVENTS = [
   'ModelAccessChanged',
   'ModelDeleted',
 ] as const;
-
-export async function createPlanModelsTable(db: PoolClient, schema: string): Promise<void> {
-  await db.query(`
-    CREATE TABLE ${schema}.model_access (
-      model_id text PRIMARY KEY,
-      name text NOT NULL,
-      plans jsonb NOT NULL,
-      published boolean NOT NULL DEFAULT false
-    );`);
-}
 
 /** SQL for the names (a jsonb list, by name) of the models the plan whose id the SQL expression `planId` gives allows. */
 export function planModelNamesSql(schema: string, planId: string): string {
