@@ -5,7 +5,7 @@ import { readModelSchema } from '../../platform/projections/projection';
 import { UserRecord } from '../../identity';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { readSide, type ReadModelEntities } from '../../platform/database/read-side';
-import { CATALOG_ENTITIES, CATALOG_PROJECTION, ModelFileRecord, ModelRecord } from '../projections/catalog.entities';
+import { CATALOG_ENTITIES, CATALOG_PROJECTION, CatalogAuditRecord, ModelFileRecord, ModelRecord } from '../projections/catalog.entities';
 
 const S = readModelSchema(CATALOG_PROJECTION);
 
@@ -145,10 +145,12 @@ export class CatalogQueries {
     };
   }
 
+  /** The console's catalog audit log: the newest staff actions first. */
   async audit(limit = 200): Promise<CatalogAuditEntry[]> {
-    const { rows } = await this.database.pool.query(`SELECT * FROM ${S}.audit ORDER BY position DESC LIMIT $1`, [limit]);
+    const entries = (await readSide(this.database.pool, CATALOG_READS)).getRepository(CatalogAuditRecord).createQueryBuilder('a');
+    const rows = await entries.orderBy('a.position', 'DESC').limit(limit).getMany();
     return rows.map((r) => ({
-      id: String(r.position),
+      id: r.position,
       action: r.action,
       resource: r.resource,
       resourceId: r.resource_id,

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { ModelPlan, ModelStatus } from '@meshwork/contracts';
+import type { CatalogAuditEntry, ModelPlan, ModelStatus } from '@meshwork/contracts';
 import type { ReadModelEntities } from '../../platform/database/read-side';
 import { readModelSchema } from '../../platform/projections/projection';
 
@@ -163,10 +163,10 @@ export class CatalogAuditRecord {
   position!: string;
 
   @Column({ type: 'text' })
-  action!: string;
+  action!: CatalogAuditEntry['action'];
 
   @Column({ type: 'text' })
-  resource!: string;
+  resource!: CatalogAuditEntry['resource'];
 
   @Column({ type: 'text' })
   resource_id!: string;
