@@ -1,6 +1,8 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
 import type { Projection } from '../../platform/projections/projection';
+import { createEntityTables } from '../../platform/database/read-side';
+import { AUDIT_TRAIL_ENTITIES, AUDIT_TRAIL_PROJECTION } from './audit-trail.entities';
 
 /**
  * The audit trail: one row per event, answering who did what, when, to which stream and
@@ -8,40 +10,29 @@ import type { Projection } from '../../platform/projections/projection';
  * console (filter by actor, stream, type or time without scanning event payloads).
  */
 export const auditTrailProjection: Projection = {
-  name: 'audit_trail',
+  name: AUDIT_TRAIL_PROJECTION,
+  version: 2,
   handles: 'all',
-  async createTables(db: PoolClient, schema: string) {
-    await db.query(`
-      CREATE TABLE ${schema}.entries (
-        position bigint PRIMARY KEY,
-        event_id uuid NOT NULL,
-        type text NOT NULL,
-        stream_id text NOT NULL,
-        stream_version integer NOT NULL,
-        occurred_at timestamptz NOT NULL,
-        actor_user_id text,
-        actor_is_staff boolean NOT NULL,
-        correlation_id text NOT NULL,
-        causation_id text
-      );
-      CREATE INDEX ON ${schema}.entries (stream_id, stream_version);
-      CREATE INDEX ON ${schema}.entries (actor_user_id, occurred_at);
-      CREATE INDEX ON ${schema}.entries (type, occurred_at);
-      CREATE INDEX ON ${schema}.entries (correlation_id);`);
-  },
+  // Version 2: the table comes from audit-trail.entities.ts (the same columns, key and indexes).
+  createTables: (db: PoolClient, schema: string) => createEntityTables(db, schema, AUDIT_TRAIL_ENTITIES),
   async apply(db: PoolClient, schema: string, event: RecordedEvent) {
     const { actor, correlationId, causationId } = event.metadata;
-    await db.query(`INSERT INTO ${schema}.entries VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
-      event.position,
-      event.eventId,
-      event.type,
-      event.streamId,
-      event.streamVersion,
-      event.occurredAt,
-      actor.userId,
-      actor.isStaff,
-      correlationId,
-      causationId,
-    ]);
+    // Columns named: the generated table's column order is TypeORM's, not this list's.
+    await db.query(
+      `INSERT INTO ${schema}.entries (position, event_id, type, stream_id, stream_version, occurred_at, actor_user_id, actor_is_staff, correlation_id, causation_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        event.position,
+        event.eventId,
+        event.type,
+        event.streamId,
+        event.streamVersion,
+        event.occurredAt,
+        actor.userId,
+        actor.isStaff,
+        correlationId,
+        causationId,
+      ],
+    );
   },
 };

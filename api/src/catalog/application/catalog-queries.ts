@@ -1,38 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  AdminModel,
-  AvailableModel,
-  CatalogAuditEntry,
-  DesktopRelease,
-  DownloadHistory,
-  ModelFile,
-  ModelPlan,
-  ModelStatus,
-} from '@meshwork/contracts';
+import type { AdminModel, AvailableModel, CatalogAuditEntry, DesktopRelease, DownloadHistory, ModelFile } from '@meshwork/contracts';
+import type { SelectQueryBuilder } from 'typeorm';
 import { readModelSchema } from '../../platform/projections/projection';
-import { USERS_PROJECTION } from '../../identity';
+import { UserRecord } from '../../identity';
 import { DATABASE, type Database } from '../../platform/database/database';
-import { CATALOG_PROJECTION } from '../projections/catalog.projection';
+import { readSide, type ReadModelEntities } from '../../platform/database/read-side';
+import { CATALOG_ENTITIES, CATALOG_PROJECTION, CatalogAuditRecord, ModelFileRecord, ModelRecord } from '../projections/catalog.entities';
 
 const S = readModelSchema(CATALOG_PROJECTION);
-const USERS = `${readModelSchema(USERS_PROJECTION)}.users`;
 
-interface ModelRow {
-  id: string;
-  name: string;
-  display_name: string;
-  description: string;
-  version: string;
-  parameters: string;
-  architecture: string;
-  status: ModelStatus;
-  allowed_plans: ModelPlan[];
-  total_size: string;
-  parts_count: number;
-  uploaded_at: Date;
-  uploaded_by_name: string | null;
-  files: { name: string; size: string; sha256: string; part_index: number }[] | null;
-}
+/**
+ * What the catalog's queries read: its own tables and, for an uploader's name, identity's
+ * users table. A query builder joins only entities its DataSource knows, so this one lists
+ * UserRecord too (it creates no tables: the projection uses CATALOG_ENTITIES).
+ */
+const CATALOG_READS: ReadModelEntities = [...CATALOG_ENTITIES, UserRecord];
+
+/** A model row with its files (in part order) and its uploader's user row, if any. */
+type ModelRow = ModelRecord & { files: ModelFileRecord[]; uploader?: UserRecord | null };
 
 export interface ReleaseRow {
   id: string;
@@ -47,13 +32,8 @@ export interface ReleaseRow {
   downloads: number;
 }
 
-const MODEL_SELECT = `SELECT m.*, coalesce(u.username, u.email) AS uploaded_by_name,
-    (SELECT json_agg(json_build_object('name', f.name, 'size', f.size, 'sha256', f.sha256, 'part_index', f.part_index) ORDER BY f.part_index)
-       FROM ${S}.model_files f WHERE f.model_id = m.id) AS files
-  FROM ${S}.models m LEFT JOIN ${USERS} u ON u.id = m.uploaded_by`;
-
 const filesOf = (row: ModelRow): ModelFile[] =>
-  (row.files ?? []).map((f) => ({ name: f.name, size: Number(f.size), sha256: f.sha256, part_index: f.part_index }));
+  row.files.map((f) => ({ name: f.name, size: Number(f.size), sha256: f.sha256, part_index: f.part_index }));
 
 function toAdminModel(row: ModelRow): AdminModel {
   const files = filesOf(row);
@@ -67,7 +47,7 @@ function toAdminModel(row: ModelRow): AdminModel {
     fileSize: Number(row.total_size),
     fileType: first.includes('.') ? first.slice(first.lastIndexOf('.') + 1).toUpperCase() : '',
     uploadDate: row.uploaded_at.toISOString(),
-    uploadedBy: row.uploaded_by_name ?? '',
+    uploadedBy: row.uploader?.username ?? row.uploader?.email ?? '',
     status: row.status,
     allowedPlans: row.allowed_plans,
     metadata: { description: row.description, parameters: row.parameters, architecture: row.architecture },
@@ -93,20 +73,27 @@ function toRelease(row: ReleaseRow): DesktopRelease {
 export class CatalogQueries {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
+  /** The console's models list (GET /models/admin/): every model, newest first. */
   async adminModels(): Promise<AdminModel[]> {
-    const { rows } = await this.database.pool.query<ModelRow>(`${MODEL_SELECT} ORDER BY m.uploaded_at DESC, m.id`);
-    return rows.map(toAdminModel);
+    const models = (await this.models()).orderBy('m.uploaded_at', 'DESC').addOrderBy('m.id').addOrderBy('f.part_index');
+    return (await models.getMany()).map(toAdminModel);
   }
 
   async adminModel(id: string): Promise<AdminModel | null> {
-    const { rows } = await this.database.pool.query<ModelRow>(`${MODEL_SELECT} WHERE m.id = $1`, [id]);
-    return rows[0] ? toAdminModel(rows[0]) : null;
+    const model = await (await this.models()).where('m.id = :id', { id }).orderBy('f.part_index').getOne();
+    return model ? toAdminModel(model) : null;
   }
 
   /** A published model by its name (active or not: callers decide what inactive means). */
   async modelByName(name: string): Promise<AdminModel | null> {
-    const { rows } = await this.database.pool.query<ModelRow>(`${MODEL_SELECT} WHERE m.name = $1 AND m.status <> 'processing'`, [name]);
-    return rows[0] ? toAdminModel(rows[0]) : null;
+    const model = await (
+      await this.models()
+    )
+      .where('m.name = :name', { name })
+      .andWhere("m.status <> 'processing'")
+      .orderBy('f.part_index')
+      .getOne();
+    return model ? toAdminModel(model) : null;
   }
 
   /** Active models a plan may use (the plan info's available_models). */
@@ -158,10 +145,12 @@ export class CatalogQueries {
     };
   }
 
+  /** The console's catalog audit log: the newest staff actions first. */
   async audit(limit = 200): Promise<CatalogAuditEntry[]> {
-    const { rows } = await this.database.pool.query(`SELECT * FROM ${S}.audit ORDER BY position DESC LIMIT $1`, [limit]);
+    const entries = (await readSide(this.database.pool, CATALOG_READS)).getRepository(CatalogAuditRecord).createQueryBuilder('a');
+    const rows = await entries.orderBy('a.position', 'DESC').limit(limit).getMany();
     return rows.map((r) => ({
-      id: String(r.position),
+      id: r.position,
       action: r.action,
       resource: r.resource,
       resourceId: r.resource_id,
@@ -173,6 +162,15 @@ export class CatalogQueries {
       ipAddress: r.ip,
       userAgent: r.user_agent,
     }));
+  }
+
+  /** Models with their files and their uploader (a user deleted since is no longer there). */
+  private async models(): Promise<SelectQueryBuilder<ModelRow>> {
+    return (await readSide(this.database.pool, CATALOG_READS))
+      .getRepository<ModelRow>(ModelRecord)
+      .createQueryBuilder('m')
+      .leftJoinAndMapMany('m.files', ModelFileRecord, 'f', 'f.model_id = m.id')
+      .leftJoinAndMapOne('m.uploader', UserRecord, 'u', 'u.id = m.uploaded_by');
   }
 
   private async releaseRows(where: string, values: unknown[] = [], order = 'r.version_key DESC'): Promise<ReleaseRow[]> {

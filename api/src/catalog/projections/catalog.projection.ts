@@ -5,8 +5,10 @@ import { EVERYONE, notifyIdentityChanged } from '../../platform/database/notific
 import type { DownloadEvent } from '../domain/download.decider';
 import type { ModelEvent } from '../domain/model.decider';
 import type { ReleaseEvent } from '../domain/release.decider';
+import { createEntityTables } from '../../platform/database/read-side';
+import { CATALOG_ENTITIES, CATALOG_PROJECTION } from './catalog.entities';
 
-export const CATALOG_PROJECTION = 'catalog';
+export { CATALOG_PROJECTION };
 
 const idOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 
@@ -19,6 +21,7 @@ const CHANGES_DOWNLOADABLE = new Set(['ModelPublished', 'ModelDeactivated', 'Mod
  */
 export const catalogProjection: Projection = {
   name: CATALOG_PROJECTION,
+  version: 2,
   handles: [
     'ModelUploadStarted',
     'ModelFileStored',
@@ -36,74 +39,8 @@ export const catalogProjection: Projection = {
     'DownloadRecorded',
   ],
 
-  async createTables(db: PoolClient, schema: string) {
-    await db.query(`
-      CREATE TABLE ${schema}.models (
-        id text PRIMARY KEY,
-        name text NOT NULL,
-        display_name text NOT NULL,
-        description text NOT NULL,
-        version text NOT NULL,
-        parameters text NOT NULL,
-        architecture text NOT NULL,
-        status text NOT NULL,
-        allowed_plans jsonb NOT NULL,
-        total_size bigint NOT NULL DEFAULT 0,
-        parts_count integer NOT NULL DEFAULT 0,
-        uploaded_by text,
-        uploaded_at timestamptz NOT NULL
-      );
-      CREATE UNIQUE INDEX ON ${schema}.models (name);
-      CREATE TABLE ${schema}.model_files (
-        model_id text NOT NULL,
-        name text NOT NULL,
-        size bigint NOT NULL,
-        sha256 text NOT NULL,
-        part_index integer NOT NULL,
-        object_key text NOT NULL,
-        PRIMARY KEY (model_id, name)
-      );
-      CREATE TABLE ${schema}.releases (
-        id text PRIMARY KEY,
-        version text NOT NULL,
-        release_notes text NOT NULL,
-        object_key text NOT NULL,
-        file_name text NOT NULL,
-        size bigint NOT NULL,
-        sha256 text NOT NULL,
-        is_stable boolean NOT NULL DEFAULT false,
-        is_active boolean NOT NULL DEFAULT false,
-        released_at timestamptz NOT NULL,
-        -- Numeric version parts, so "newest" sorts 2.10.0 after 2.9.0.
-        version_key integer[] NOT NULL
-      );
-      CREATE TABLE ${schema}.downloads (
-        id text PRIMARY KEY,
-        user_id text NOT NULL,
-        kind text NOT NULL,
-        ref text NOT NULL,
-        version text NOT NULL,
-        file_name text NOT NULL,
-        size bigint NOT NULL,
-        downloaded_at timestamptz NOT NULL
-      );
-      CREATE INDEX ON ${schema}.downloads (user_id, downloaded_at DESC);
-      CREATE INDEX ON ${schema}.downloads (ref);
-      -- Staff actions on models and releases, from their events (spec "Admin audit logging").
-      CREATE TABLE ${schema}.audit (
-        position bigint PRIMARY KEY,
-        action text NOT NULL,
-        resource text NOT NULL,
-        resource_id text NOT NULL,
-        details text NOT NULL,
-        old_data jsonb,
-        new_data jsonb,
-        actor_user_id text,
-        ip text,
-        user_agent text,
-        at timestamptz NOT NULL
-      );`);
-  },
+  // Version 2: the tables come from catalog.entities.ts (the same columns, keys and indexes).
+  createTables: (db: PoolClient, schema: string) => createEntityTables(db, schema, CATALOG_ENTITIES),
 
   async apply(db: PoolClient, schema: string, recorded: RecordedEvent) {
     const id = idOf(recorded.streamId);

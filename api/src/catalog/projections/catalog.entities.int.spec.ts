@@ -1,0 +1,106 @@
+import { createEntityTables } from '../../platform/database/read-side';
+import { createTestDatabase, type TestDatabase } from '../../platform/testing/test-database';
+import { CATALOG_ENTITIES } from './catalog.entities';
+
+/** The tables as they were written by hand before the entities described them (catalog read model version 1). */
+const HAND_WRITTEN = [
+  'audit.action text NOT NULL',
+  'audit.actor_user_id text',
+  'audit.at timestamp with time zone NOT NULL',
+  'audit.details text NOT NULL',
+  'audit.ip text',
+  'audit.new_data jsonb',
+  'audit.old_data jsonb',
+  'audit.position bigint NOT NULL',
+  'audit.resource text NOT NULL',
+  'audit.resource_id text NOT NULL',
+  'audit.user_agent text',
+  'downloads.downloaded_at timestamp with time zone NOT NULL',
+  'downloads.file_name text NOT NULL',
+  'downloads.id text NOT NULL',
+  'downloads.kind text NOT NULL',
+  'downloads.ref text NOT NULL',
+  'downloads.size bigint NOT NULL',
+  'downloads.user_id text NOT NULL',
+  'downloads.version text NOT NULL',
+  'model_files.model_id text NOT NULL',
+  'model_files.name text NOT NULL',
+  'model_files.object_key text NOT NULL',
+  'model_files.part_index integer NOT NULL',
+  'model_files.sha256 text NOT NULL',
+  'model_files.size bigint NOT NULL',
+  'models.allowed_plans jsonb NOT NULL',
+  'models.architecture text NOT NULL',
+  'models.description text NOT NULL',
+  'models.display_name text NOT NULL',
+  'models.id text NOT NULL',
+  'models.name text NOT NULL',
+  'models.parameters text NOT NULL',
+  'models.parts_count integer NOT NULL 0',
+  'models.status text NOT NULL',
+  // The same zero; TypeORM writes the literal with its type.
+  "models.total_size bigint NOT NULL '0'::bigint",
+  'models.uploaded_at timestamp with time zone NOT NULL',
+  'models.uploaded_by text',
+  'models.version text NOT NULL',
+  'releases.file_name text NOT NULL',
+  'releases.id text NOT NULL',
+  'releases.is_active boolean NOT NULL false',
+  'releases.is_stable boolean NOT NULL false',
+  'releases.object_key text NOT NULL',
+  'releases.release_notes text NOT NULL',
+  'releases.released_at timestamp with time zone NOT NULL',
+  'releases.sha256 text NOT NULL',
+  'releases.size bigint NOT NULL',
+  'releases.version text NOT NULL',
+  'releases.version_key integer[] NOT NULL',
+];
+
+describe('The catalog read model’s tables, from its entities', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase([], 2);
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('have the columns, keys and indexes the hand-written tables had, in any schema (a rebuild’s too)', async () => {
+    const client = await db.pool.connect();
+    try {
+      await client.query('CREATE SCHEMA rm_catalog__next');
+      await createEntityTables(client, 'rm_catalog__next', CATALOG_ENTITIES);
+    } finally {
+      client.release();
+    }
+    const columns = await db.pool.query<{ column: string }>(
+      `SELECT concat_ws(' ', c.table_name || '.' || c.column_name, format_type(a.atttypid, a.atttypmod),
+              CASE WHEN c.is_nullable = 'NO' THEN 'NOT NULL' END, c.column_default) AS column
+         FROM information_schema.columns c
+         JOIN pg_attribute a ON a.attrelid = (c.table_schema || '.' || c.table_name)::regclass AND a.attname = c.column_name
+        WHERE c.table_schema = 'rm_catalog__next' ORDER BY 1`,
+    );
+    expect(columns.rows.map((r) => r.column)).toEqual(HAND_WRITTEN);
+    const keys = await db.pool.query<{ key: string }>(
+      `SELECT t.relname || ' ' || pg_get_constraintdef(c.oid) AS key FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
+        WHERE t.relnamespace = 'rm_catalog__next'::regnamespace AND c.contype <> 'n' ORDER BY 1`,
+    );
+    expect(keys.rows.map((r) => r.key)).toEqual([
+      'audit PRIMARY KEY ("position")',
+      'downloads PRIMARY KEY (id)',
+      'model_files PRIMARY KEY (model_id, name)',
+      'models PRIMARY KEY (id)',
+      'releases PRIMARY KEY (id)',
+    ]);
+    // Besides the keys' own. A user's downloads, newest first, scan (user_id, downloaded_at) backwards.
+    const indexes = await db.pool.query<{ index: string }>(
+      `SELECT tablename || ' ' || regexp_replace(indexdef, '^CREATE (UNIQUE )?INDEX \\S+ ON \\S+ USING ', '\\1') AS index
+         FROM pg_indexes WHERE schemaname = 'rm_catalog__next' AND indexname NOT LIKE 'PK_%' ORDER BY 1`,
+    );
+    expect(indexes.rows.map((r) => r.index)).toEqual([
+      'downloads btree (ref)',
+      'downloads btree (user_id, downloaded_at)',
+      'models UNIQUE btree (name)',
+    ]);
+  });
+});
