@@ -7,7 +7,7 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** The api's bounded contexts: each reaches another only through that one's public index.ts. */
-const CONTEXTS = ['admin', 'audit', 'billing', 'catalog', 'contact', 'health', 'identity', 'operations'];
+const CONTEXTS = ['admin', 'audit', 'billing', 'catalog', 'contact', 'health', 'identity', 'networks', 'operations'];
 
 const byName = {
   group: ['**/contracts/src/**', '@contracts/*'],

@@ -8,6 +8,7 @@ import { CatalogModule } from './catalog/catalog.module';
 import { ContactModule } from './contact/contact.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
+import { NetworksModule } from './networks/networks.module';
 import { OperationsModule } from './operations/operations.module';
 import type { AppConfig } from './platform/config/config';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
@@ -27,6 +28,7 @@ export class AppModule {
         IdentityModule,
         BillingModule,
         CatalogModule,
+        NetworksModule,
         AdminModule,
         ContactModule,
         OperationsModule,

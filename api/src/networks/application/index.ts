@@ -1,0 +1,2 @@
+/** Every networks append is one of these commands: devices, device codes, networks. */
+export const networksCommandHandlers = [];

@@ -1,0 +1,3 @@
+// The networks context's public face: what other contexts may use. Anything else in
+// networks/ is its own business (ESLint refuses deep imports from outside).
+export { NetworksModule } from './networks.module';
