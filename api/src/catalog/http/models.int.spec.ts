@@ -87,7 +87,11 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
     expect(ids.length).toBeGreaterThan(0);
     const listed = async () => ((await (await api('/models/admin/')).json()) as { models: AdminModel[] }).models.map((m) => m.name);
     const objectsLeft = async () => (await Promise.all(ids.map((id) => leftUnder(minio, `models/${id}/`)))).flat();
-    await eventually(async () => !(await listed()).includes(name) && (await objectsLeft()).length === 0, 10_000, 'the failed upload to be cleared').catch(() => undefined);
+    await eventually(
+      async () => !(await listed()).includes(name) && (await objectsLeft()).length === 0,
+      10_000,
+      'the failed upload to be cleared',
+    ).catch(() => undefined);
     expect(await objectsLeft()).toEqual([]);
     expect(await listed()).not.toContain(name);
   }
