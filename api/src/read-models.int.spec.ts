@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PersonalDataVault } from './identity/infrastructure/personal-data-vault';
+import { signingKeySpec } from './platform/config/config';
+import { newSigningKey } from './platform/config/secrets';
 import { migrations } from './migrations';
 import { PostgresEventStore } from './platform/event-store/postgres-event-store';
 import { anEvent } from './platform/event-store/testing/an-event';
@@ -26,7 +28,11 @@ describe('Events the log holds that a read model could not write', () => {
     store = new PostgresEventStore(db.pool);
     const dataEncryptionKey = randomBytes(32);
     vault = new PersonalDataVault(db.pool, dataEncryptionKey);
-    runners = buildReadModels(db.pool, { jwtSecret: randomBytes(48), dataEncryptionKey }).map((projection) =>
+    runners = buildReadModels(db.pool, {
+      jwtSecret: randomBytes(48),
+      dataEncryptionKey,
+      entitlementKeys: { signing: signingKeySpec.parse(newSigningKey()), published: [] },
+    }).map((projection) =>
       new ProjectionRunner(db.pool, store, projection, { idleWaitMs: 20, retry: { attempts: 2, firstDelayMs: 50, pollMs: 50 } }).start(),
     );
   });

@@ -3,6 +3,9 @@ import { BillingModule } from '../billing';
 import { CatalogModule } from '../catalog';
 import { IdentityModule } from '../identity';
 import { networksCommandHandlers } from './application';
+import { EntitlementsQuery } from './application/entitlements.query';
+import { SigningKeysController } from './http/signing-keys.controller';
+import { EntitlementSigner } from './infrastructure/entitlement-signer';
 
 /**
  * The customer's own world: devices (signed in by the device authorization grant), the
@@ -10,8 +13,8 @@ import { networksCommandHandlers } from './application';
  */
 @Module({
   imports: [IdentityModule, BillingModule, CatalogModule],
-  controllers: [],
-  providers: [...networksCommandHandlers],
-  exports: [],
+  controllers: [SigningKeysController],
+  providers: [...networksCommandHandlers, EntitlementSigner, EntitlementsQuery],
+  exports: [EntitlementSigner, EntitlementsQuery],
 })
 export class NetworksModule {}

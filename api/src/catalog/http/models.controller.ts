@@ -7,6 +7,7 @@ import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
 import { allowedModel } from '../application/allowed-model';
 import { CatalogQueries } from '../application/catalog-queries';
+import { modelManifest } from '../application/model-manifest';
 import { DownloadModelFile } from '../application/download-model-file.handler';
 
 /** Models for the signed-in user: only what their plan allows. */
@@ -28,18 +29,7 @@ export class ModelsController {
   @Get(':name/manifest')
   @Route({ summary: 'Every file of the model with its size and SHA-256, if the plan allows it.', response: ModelManifest, errors: [403] })
   async manifest(@CurrentCaller() caller: Caller, @Param('name', new ZodPipe(modelName)) name: string): Promise<ModelManifest> {
-    const model = await allowedModel(this.queries, caller.user.plan_id, name);
-    return {
-      model_id: model.id,
-      name: model.name,
-      display_name: model.display_name,
-      version: model.version,
-      total_size: model.fileSize,
-      files: model.files.map((f) => ({
-        ...f,
-        download_path: `/api/v1/models/${encodeURIComponent(model.name)}/files/${encodeURIComponent(f.name)}/download/`,
-      })),
-    };
+    return modelManifest(await allowedModel(this.queries, caller.user.plan_id, name));
   }
 
   @Get(':name/files/:file/download')

@@ -4,6 +4,42 @@ import { z } from 'zod';
 const optionalUrl = z.url().optional();
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
+const KID = '[A-Za-z0-9_-]{1,64}';
+const KEY_32 = '[A-Za-z0-9_-]{43}';
+
+/** `<kid>:<base64url of the 32-byte Ed25519 private key>`: the key that signs entitlement documents. */
+export const signingKeySpec = z
+  .string()
+  .regex(new RegExp(`^${KID}:${KEY_32}$`), 'must be <key id>:<base64url of a 32-byte Ed25519 private key>')
+  .transform((v) => {
+    const [kid, seed] = v.split(':') as [string, string];
+    return { kid, seed: Buffer.from(seed, 'base64url') };
+  });
+export type SigningKeySpec = z.output<typeof signingKeySpec>;
+
+/**
+ * `<kid>:<base64url public key>[@<retired at, ISO 8601>],...`: the other keys to publish.
+ * Without a date, a key is the next one (published before it signs); with one, a retired key,
+ * published until every document it signed has expired (see networks/domain/signing-key-ring.ts).
+ */
+export const publishedKeysSpec = z
+  .string()
+  .regex(
+    new RegExp(`^${KID}:${KEY_32}(@[^,]+)?(,${KID}:${KEY_32}(@[^,]+)?)*$`),
+    'must be <key id>:<base64url public key>[@<retired at>],...',
+  )
+  .transform((v, context) =>
+    v.split(',').map((entry) => {
+      const [key, retired] = entry.split('@') as [string, string | undefined];
+      const [kid, x] = key.split(':') as [string, string];
+      const retiredAt = retired === undefined ? null : new Date(retired);
+      if (retiredAt && Number.isNaN(retiredAt.getTime())) context.addIssue({ code: 'custom', message: `${kid}: ${retired} is not a date` });
+      return { kid, x, retiredAt };
+    }),
+  )
+  .refine((keys) => new Set(keys.map((k) => k.kid)).size === keys.length, 'key ids must differ');
+export type PublishedKeySpec = z.output<typeof publishedKeysSpec>[number];
+
 /**
  * Every setting Meshwork reads from the environment, parsed once at start-up. Each outside
  * system is optional: left unset, the embedded stand-in takes its place (see README).
@@ -62,6 +98,10 @@ const schema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Requests per minute per client address on login, register and password reset. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Signs entitlement documents. Unset: generated once and kept in DATA_DIR/secrets.json. */
+  ENTITLEMENT_SIGNING_KEY: signingKeySpec.optional(),
+  /** Other public keys to publish: the next key, and retired ones with their retirement time. */
+  ENTITLEMENT_PUBLISHED_KEYS: publishedKeysSpec.optional(),
 });
 
 export type Env = z.output<typeof schema>;
@@ -95,6 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = repoRoot
   if (config.STRIPE_API_BASE && !config.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when STRIPE_API_BASE is set');
   if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET)
     problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+  // Shared secrets mean several instances: each would sign with a key of its own.
+  if (config.JWT_SECRET && !config.ENTITLEMENT_SIGNING_KEY) problems.push('ENTITLEMENT_SIGNING_KEY: required when JWT_SECRET is set');
+  if (config.ENTITLEMENT_PUBLISHED_KEYS && !config.ENTITLEMENT_SIGNING_KEY)
+    problems.push('ENTITLEMENT_SIGNING_KEY: required when ENTITLEMENT_PUBLISHED_KEYS is set');
+  if (config.ENTITLEMENT_PUBLISHED_KEYS?.some((k) => k.kid === config.ENTITLEMENT_SIGNING_KEY?.kid))
+    problems.push('ENTITLEMENT_PUBLISHED_KEYS: must not repeat the signing key’s id (it is published already)');
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...config,

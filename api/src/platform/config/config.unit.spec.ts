@@ -26,3 +26,34 @@ describe('configuration', () => {
     expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }, '/repo')).toThrow(/S3_ACCESS_KEY and S3_SECRET_KEY/);
   });
 });
+
+describe('entitlement signing keys', () => {
+  const seed = Buffer.alloc(32, 7).toString('base64url');
+  const x = Buffer.alloc(32, 9).toString('base64url');
+  const full = { JWT_SECRET: 'j'.repeat(32), DATA_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') };
+
+  it('reads the signing key and the published keys, with retirement times', () => {
+    const config = loadConfig(
+      { ENTITLEMENT_SIGNING_KEY: `k2:${seed}`, ENTITLEMENT_PUBLISHED_KEYS: `k3:${x},k1:${x}@2026-03-01T00:00:00Z` },
+      '/repo',
+    );
+    expect(config.ENTITLEMENT_SIGNING_KEY).toEqual({ kid: 'k2', seed: Buffer.alloc(32, 7) });
+    expect(config.ENTITLEMENT_PUBLISHED_KEYS).toEqual([
+      { kid: 'k3', x, retiredAt: null },
+      { kid: 'k1', x, retiredAt: new Date('2026-03-01T00:00:00Z') },
+    ]);
+  });
+
+  it.each([
+    [{ ENTITLEMENT_SIGNING_KEY: 'k2' }, /ENTITLEMENT_SIGNING_KEY: must be <key id>:<base64url/],
+    [{ ENTITLEMENT_SIGNING_KEY: `k2:${seed.slice(1)}` }, /ENTITLEMENT_SIGNING_KEY: must be/],
+    [{ ENTITLEMENT_SIGNING_KEY: `k 2:${seed}` }, /ENTITLEMENT_SIGNING_KEY: must be/],
+    [{ ENTITLEMENT_SIGNING_KEY: `k2:${seed}`, ENTITLEMENT_PUBLISHED_KEYS: `k1:${x}@someday` }, /k1: someday is not a date/],
+    [{ ENTITLEMENT_SIGNING_KEY: `k2:${seed}`, ENTITLEMENT_PUBLISHED_KEYS: `k1:${x},k1:${x}` }, /key ids must differ/],
+    [{ ENTITLEMENT_SIGNING_KEY: `k2:${seed}`, ENTITLEMENT_PUBLISHED_KEYS: `k2:${x}` }, /must not repeat the signing key/],
+    [{ ENTITLEMENT_PUBLISHED_KEYS: `k1:${x}` }, /ENTITLEMENT_SIGNING_KEY: required when ENTITLEMENT_PUBLISHED_KEYS/],
+    [full, /ENTITLEMENT_SIGNING_KEY: required when JWT_SECRET is set/],
+  ])('refuses %j loudly', (env, message) => {
+    expect(() => loadConfig(env, '/repo')).toThrow(message);
+  });
+});

@@ -1,0 +1,45 @@
+import { createPrivateKey, createPublicKey, type KeyObject, sign } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { ENTITLEMENT_TYPE, EntitlementDocument, type EntitlementHeader, type EntitlementKeySet } from '@meshwork/contracts';
+import { SECRETS, type Secrets } from '../../platform/config/secrets';
+import { publishedKeys, type SigningKeyRing } from '../domain/signing-key-ring';
+
+/** PKCS#8 DER for an Ed25519 private key is this fixed prefix and the 32-byte seed (RFC 8410). */
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+const segment = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * Signs entitlement documents with the active Ed25519 key (JWS compact, EdDSA) and answers
+ * the key set to publish. The keys come from the secrets: the environment in full mode, or
+ * DATA_DIR/secrets.json in embedded mode.
+ */
+@Injectable()
+export class EntitlementSigner {
+  private readonly privateKey: KeyObject;
+  private readonly ring: SigningKeyRing;
+
+  constructor(@Inject(SECRETS) secrets: Pick<Secrets, 'entitlementKeys'>) {
+    const { signing, published } = secrets.entitlementKeys;
+    this.privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, signing.seed]), format: 'der', type: 'pkcs8' });
+    const x = createPublicKey(this.privateKey).export({ format: 'jwk' }).x!;
+    this.ring = { active: { kid: signing.kid, x }, others: published };
+  }
+
+  /** The id of the key documents are signed with now. */
+  get kid(): string {
+    return this.ring.active.kid;
+  }
+
+  /** The compact token; the document is checked against the contract first, so no host is sent one it would refuse. */
+  sign(document: EntitlementDocument): string {
+    const header: EntitlementHeader = { alg: 'EdDSA', kid: this.ring.active.kid, typ: ENTITLEMENT_TYPE };
+    const input = `${segment(header)}.${segment(EntitlementDocument.parse(document))}`;
+    return `${input}.${sign(null, Buffer.from(input), this.privateKey).toString('base64url')}`;
+  }
+
+  /** The public keys a host should trust at `now` (GET /devices/keys/). */
+  keySet(now: Date): EntitlementKeySet {
+    return publishedKeys(this.ring, now);
+  }
+}

@@ -1,0 +1,108 @@
+import { base64urlDecode } from './base64url';
+import {
+  ENTITLEMENT_CLOCK_SKEW_SECONDS,
+  EntitlementDocument,
+  EntitlementHeader,
+  EntitlementKeySet,
+  MAX_ENTITLEMENT_TOKEN_LENGTH,
+} from './entitlement-document.contract';
+import { subtleCrypto, utf8Decode, utf8Encode } from './web-platform';
+
+/** Why a token was refused; `unknown_key` is the host's cue to fetch the key set again. */
+export type EntitlementRejection =
+  | 'malformed'
+  | 'too_large'
+  | 'unsupported_header'
+  | 'unknown_key'
+  | 'bad_signature'
+  | 'invalid_document'
+  | 'wrong_issuer'
+  | 'wrong_device'
+  | 'stale'
+  | 'not_yet_valid'
+  | 'expired';
+
+export type EntitlementVerdict =
+  | { status: 'valid' | 'valid-in-grace'; document: EntitlementDocument; kid: string }
+  | { status: 'rejected'; reason: EntitlementRejection; message: string };
+
+export interface VerifyEntitlementOptions {
+  /** The api the host signed in to: a document from another issuer is refused. */
+  issuer?: string;
+  /** This device's id: a document issued to another device is refused. */
+  deviceId?: string;
+  /** The `seq` of the document the host holds: an older one (a replay of a better plan) is refused. */
+  minSeq?: number;
+  /** How far ahead of `now` an `iat` may be; ENTITLEMENT_CLOCK_SKEW_SECONDS by default. */
+  skewSeconds?: number;
+}
+
+const COMPACT_JWS = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
+const ED25519_SIGNATURE_BYTES = 64;
+
+const reject = (reason: EntitlementRejection, message: string): EntitlementVerdict => ({ status: 'rejected', reason, message });
+
+/** JSON from a base64url segment, or undefined when any step fails. */
+function decodeJson(segment: string): unknown {
+  const bytes = base64urlDecode(segment);
+  if (!bytes) return undefined;
+  try {
+    return JSON.parse(utf8Decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Verifies a signed entitlement document against the published key set at `now`: the
+ * desktop host's one check, online or offline. Plain WebCrypto, so it runs in Node 24 and
+ * browsers alike. The header must be exactly `{alg: "EdDSA", kid, typ}` (no algorithm is
+ * taken from the token: `none` and HS256 tricks fail there), the signature must verify
+ * under that kid's Ed25519 key, and only then is the payload read and its times checked.
+ * Answers `valid` until `exp`, `valid-in-grace` until `grace_until`, else `rejected` with a reason.
+ */
+export async function verifyEntitlementToken(
+  token: unknown,
+  keySet: unknown,
+  now: Date,
+  options: VerifyEntitlementOptions = {},
+): Promise<EntitlementVerdict> {
+  if (typeof token !== 'string') return reject('malformed', 'The token is not text');
+  if (token.length > MAX_ENTITLEMENT_TOKEN_LENGTH)
+    return reject('too_large', `The token is longer than ${MAX_ENTITLEMENT_TOKEN_LENGTH} characters`);
+  const parts = COMPACT_JWS.exec(token);
+  if (!parts) return reject('malformed', 'The token is not a JWS in compact form');
+  const [, headerPart, payloadPart, signaturePart] = parts as unknown as [string, string, string, string];
+
+  const header = EntitlementHeader.safeParse(decodeJson(headerPart));
+  if (!header.success) return reject('unsupported_header', 'The header is not {alg: "EdDSA", kid, typ} of an entitlement document');
+  const keys = EntitlementKeySet.safeParse(keySet);
+  const key = keys.success ? keys.data.keys.find((k) => k.kid === header.data.kid) : undefined;
+  if (!key) return reject('unknown_key', `No published key has the id ${header.data.kid}`);
+
+  const signature = base64urlDecode(signaturePart);
+  if (signature?.length !== ED25519_SIGNATURE_BYTES) return reject('malformed', 'The signature is not an Ed25519 signature');
+  const subtle = subtleCrypto();
+  let verified: boolean;
+  try {
+    const publicKey = await subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: key.x }, { name: 'Ed25519' }, false, ['verify']);
+    verified = await subtle.verify({ name: 'Ed25519' }, publicKey, signature, utf8Encode(`${headerPart}.${payloadPart}`));
+  } catch {
+    verified = false; // a published x that is not a point on the curve verifies nothing
+  }
+  if (!verified) return reject('bad_signature', `The signature does not match key ${key.kid}`);
+
+  const parsed = EntitlementDocument.safeParse(decodeJson(payloadPart));
+  if (!parsed.success) return reject('invalid_document', 'The signed payload is not an entitlement document this host understands');
+  const document = parsed.data;
+  if (!(document.iat <= document.exp && document.exp <= document.grace_until))
+    return reject('invalid_document', 'The document’s times are out of order');
+  if (options.issuer !== undefined && document.iss !== options.issuer) return reject('wrong_issuer', `Issued by ${document.iss}`);
+  if (options.deviceId !== undefined && document.sub !== options.deviceId) return reject('wrong_device', 'Issued to another device');
+  if (options.minSeq !== undefined && document.seq < options.minSeq) return reject('stale', 'Older than the document already held');
+
+  const at = Math.floor(now.getTime() / 1000);
+  if (document.iat > at + (options.skewSeconds ?? ENTITLEMENT_CLOCK_SKEW_SECONDS)) return reject('not_yet_valid', 'Issued in the future');
+  if (at > document.grace_until) return reject('expired', 'Expired, and its offline grace has ended');
+  return { status: at > document.exp ? 'valid-in-grace' : 'valid', document, kid: key.kid };
+}
