@@ -64,6 +64,15 @@ const HAND_WRITTEN = [
   'subscriptions.user_id text NOT NULL',
 ];
 
+/** Version 6's new table: each payer's email and names, from identity's events. */
+const PAYERS = [
+  'payers.email text',
+  "payers.first_name text NOT NULL ''::text",
+  "payers.last_name text NOT NULL ''::text",
+  'payers.user_id text NOT NULL',
+  'payers.username text',
+];
+
 describe('The billing read model’s tables, from its entities', () => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -85,7 +94,7 @@ describe('The billing read model’s tables, from its entities', () => {
       `SELECT concat_ws(' ', table_name || '.' || column_name, data_type, CASE WHEN is_nullable = 'NO' THEN 'NOT NULL' END, column_default) AS column
          FROM information_schema.columns WHERE table_schema = 'rm_billing__next'`,
     );
-    expect(columns.rows.map((r) => r.column).sort()).toEqual(HAND_WRITTEN);
+    expect(columns.rows.map((r) => r.column).sort()).toEqual([...HAND_WRITTEN, ...PAYERS].sort());
     const keys = await db.pool.query<{ key: string }>(
       `SELECT t.relname || ' ' || pg_get_constraintdef(c.oid) AS key FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
         WHERE t.relnamespace = 'rm_billing__next'::regnamespace AND c.contype <> 'n'`,
@@ -93,6 +102,7 @@ describe('The billing read model’s tables, from its entities', () => {
     expect(keys.rows.map((r) => r.key).sort()).toEqual([
       'entitlements PRIMARY KEY (user_id)',
       'model_access PRIMARY KEY (model_id)',
+      'payers PRIMARY KEY (user_id)',
       'payments PRIMARY KEY (id)',
       'plans PRIMARY KEY (id)',
       'preferences PRIMARY KEY (user_id)',
