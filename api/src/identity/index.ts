@@ -5,6 +5,7 @@ export { EndBillingForDeletedAccount } from './application/end-billing-for-delet
 export { IdentityContext } from './application/identity-context';
 export { SetUserActive } from './application/set-user-active.handler';
 export { toUser, UserDirectory, type UserRow, USERS_TABLE } from './application/user-directory';
+export type { UserNames } from './application/user-directory';
 export type { UserEvent } from './domain/user.events';
 export { AuthGuard, type Caller, CurrentCaller, OptionalAuthGuard, StaffGuard } from './http/auth.guard';
 export { RateLimited } from './http/rate-limit.guard';
