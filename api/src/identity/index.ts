@@ -5,8 +5,12 @@ export { EndBillingForDeletedAccount } from './application/end-billing-for-delet
 export { IdentityContext } from './application/identity-context';
 export { SetUserActive } from './application/set-user-active.handler';
 export { toUser, UserDirectory, type UserRow, USERS_TABLE } from './application/user-directory';
+export type { UserNames } from './application/user-directory';
+export type { UserEvent } from './domain/user.events';
 export { AuthGuard, type Caller, CurrentCaller, OptionalAuthGuard, StaffGuard } from './http/auth.guard';
 export { RateLimited } from './http/rate-limit.guard';
 export { IdentityModule } from './identity.module';
+// Another context's read model fed by user events reads their personal fields through this codec (decode).
+export type { UserEventCodec } from './infrastructure/user-event-codec';
 export { USERS_ENTITIES, UserRecord } from './projections/users.entities';
 export { USERS_PROJECTION } from './projections/users.projection';

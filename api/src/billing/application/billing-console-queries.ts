@@ -1,24 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminPayment, AdminPlan } from '@meshwork/contracts';
 import type { SelectQueryBuilder } from 'typeorm';
-import { UserRecord } from '../../identity';
 import { DATABASE, type Database } from '../../platform/database/database';
-import { type ReadModelEntities, readSide } from '../../platform/database/read-side';
+import { readSide } from '../../platform/database/read-side';
 import { notFound } from '../../platform/domain/errors';
 import type { ListQuery } from '../../platform/http/react-admin-list';
-import { BILLING_ENTITIES, PaymentRecord, PlanRecord, SubscriptionRecord } from '../projections/billing.entities';
+import { BILLING_ENTITIES, PayerRecord, PaymentRecord, PlanRecord, SubscriptionRecord } from '../projections/billing.entities';
 import { planModelNamesSql } from '../projections/plan-models';
 import { BILLING_SCHEMA, iso, toPlan } from './billing-rows';
 
-/**
- * What the console's queries read: billing's tables, and identity's users (its public
- * UserRecord) for the payer's email and name. TypeORM joins only entities of the query's own
- * DataSource, so the console's DataSource holds both; billing's projection creates only its own.
- */
-const CONSOLE_ENTITIES: ReadModelEntities = [...BILLING_ENTITIES, UserRecord];
-
-/** A payment with its payer and plan, when they are still there. */
-type PaymentWithNames = PaymentRecord & { user?: UserRecord; plan?: PlanRecord };
+/** A payment with its payer (billing's own copy of their email and names) and plan, when they are still there. */
+type PaymentWithNames = PaymentRecord & { user?: PayerRecord; plan?: PlanRecord };
 
 /** The staff console's reads of the billing read model: plans with subscriber counts, and payments. */
 @Injectable()
@@ -101,17 +93,17 @@ export class BillingConsoleQueries {
     return toAdminPayment(payment);
   }
 
-  /** Payments with their payer (`user`, from the users read model) and plan (`plan`), each at most one. */
+  /** Payments with their payer (`user`, billing's payers table) and plan (`plan`), each at most one. */
   private async payments(): Promise<SelectQueryBuilder<PaymentWithNames>> {
     return (await this.readSide())
       .getRepository<PaymentWithNames>(PaymentRecord)
       .createQueryBuilder('pay')
-      .leftJoinAndMapOne('pay.user', UserRecord, 'u', 'u.id = pay.user_id')
+      .leftJoinAndMapOne('pay.user', PayerRecord, 'u', 'u.user_id = pay.user_id')
       .leftJoinAndMapOne('pay.plan', PlanRecord, 'p', 'p.id = pay.plan_id');
   }
 
   private readSide() {
-    return readSide(this.database.pool, CONSOLE_ENTITIES);
+    return readSide(this.database.pool, BILLING_ENTITIES);
   }
 }
 

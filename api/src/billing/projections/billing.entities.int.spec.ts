@@ -1,4 +1,4 @@
-import { createEntityTables } from '../../platform/database/read-side';
+import { createTablesIn, describeSchema } from '../../platform/testing/describe-schema';
 import { createTestDatabase, type TestDatabase } from '../../platform/testing/test-database';
 import { BILLING_ENTITIES } from './billing.entities';
 
@@ -64,6 +64,15 @@ const HAND_WRITTEN = [
   'subscriptions.user_id text NOT NULL',
 ];
 
+/** Version 6's new table: each payer's email and names, from identity's events. */
+const PAYERS = [
+  'payers.email text',
+  "payers.first_name text NOT NULL ''::text",
+  "payers.last_name text NOT NULL ''::text",
+  'payers.user_id text NOT NULL',
+  'payers.username text',
+];
+
 describe('The billing read model’s tables, from its entities', () => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -74,25 +83,13 @@ describe('The billing read model’s tables, from its entities', () => {
   });
 
   it('have the columns, keys and indexes the hand-written tables had, in any schema (a rebuild’s too)', async () => {
-    const client = await db.pool.connect();
-    try {
-      await client.query('CREATE SCHEMA rm_billing__next');
-      await createEntityTables(client, 'rm_billing__next', BILLING_ENTITIES);
-    } finally {
-      client.release();
-    }
-    const columns = await db.pool.query<{ column: string }>(
-      `SELECT concat_ws(' ', table_name || '.' || column_name, data_type, CASE WHEN is_nullable = 'NO' THEN 'NOT NULL' END, column_default) AS column
-         FROM information_schema.columns WHERE table_schema = 'rm_billing__next'`,
-    );
-    expect(columns.rows.map((r) => r.column).sort()).toEqual(HAND_WRITTEN);
-    const keys = await db.pool.query<{ key: string }>(
-      `SELECT t.relname || ' ' || pg_get_constraintdef(c.oid) AS key FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
-        WHERE t.relnamespace = 'rm_billing__next'::regnamespace AND c.contype <> 'n'`,
-    );
-    expect(keys.rows.map((r) => r.key).sort()).toEqual([
+    await createTablesIn(db.pool, 'rm_billing__next', BILLING_ENTITIES);
+    const { columns, keys, indexes } = await describeSchema(db.pool, 'rm_billing__next');
+    expect(columns).toEqual([...HAND_WRITTEN, ...PAYERS].sort());
+    expect(keys).toEqual([
       'entitlements PRIMARY KEY (user_id)',
       'model_access PRIMARY KEY (model_id)',
+      'payers PRIMARY KEY (user_id)',
       'payments PRIMARY KEY (id)',
       'plans PRIMARY KEY (id)',
       'preferences PRIMARY KEY (user_id)',
@@ -100,15 +97,11 @@ describe('The billing read model’s tables, from its entities', () => {
     ]);
     // The hand-written payments indexes were (…, created_at DESC, seq DESC); ascending ones
     // serve the same newest-first reads, scanned backwards.
-    const indexes = await db.pool.query<{ index: string }>(
-      `SELECT tablename || ' ' || substring(indexdef from 'USING btree (.*)') AS index FROM pg_indexes
-        WHERE schemaname = 'rm_billing__next' AND indexname NOT LIKE 'PK_%'`,
-    );
-    expect(indexes.rows.map((r) => r.index).sort()).toEqual([
-      'payments (created_at, seq)',
-      'payments (refund_target)',
-      'payments (user_id, created_at, seq)',
-      'subscriptions (period_end)',
+    expect(indexes).toEqual([
+      'payments btree (created_at, seq)',
+      'payments btree (refund_target)',
+      'payments btree (user_id, created_at, seq)',
+      'subscriptions btree (period_end)',
     ]);
   });
 });

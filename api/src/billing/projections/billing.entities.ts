@@ -223,6 +223,28 @@ export class PlanModelRecord {
   published!: boolean;
 }
 
+/**
+ * Each user's email, username and name, from identity's events (see payers.ts): the console's
+ * payments list shows, searches and sorts by them. Gone when the account is deleted.
+ */
+@Entity({ schema, name: 'payers' })
+export class PayerRecord {
+  @PrimaryColumn({ type: 'text' })
+  user_id!: string;
+
+  @Column({ type: 'text', nullable: true })
+  email!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  username!: string | null;
+
+  @Column({ type: 'text', default: '' })
+  first_name!: string;
+
+  @Column({ type: 'text', default: '' })
+  last_name!: string;
+}
+
 /** Every table of the billing read model. */
 export const BILLING_ENTITIES: ReadModelEntities = [
   PlanRecord,
@@ -231,4 +253,5 @@ export const BILLING_ENTITIES: ReadModelEntities = [
   PaymentRecord,
   PreferencesRecord,
   PlanModelRecord,
+  PayerRecord,
 ];

@@ -1,5 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { NewEvent } from '@meshwork/contracts';
+import { PersonalDataVault } from '../../identity/infrastructure/personal-data-vault';
+import { UserEventCodec } from '../../identity/infrastructure/user-event-codec';
 import { IDENTITY_CHANGED_CHANNEL } from '../../platform/database/notifications';
 import { anEvent } from '../../platform/event-store/testing/an-event';
 import { projectionScenario, type StreamEvents } from '../../testing/projection-scenario';
@@ -13,7 +15,9 @@ const stream = (streamId: string, ...events: (PaymentEvent | SubscriptionEvent)[
 });
 
 describe('billing read model (events in, rows out)', () => {
-  const billing = projectionScenario(() => billingProjection, { listen: IDENTITY_CHANGED_CHANNEL });
+  const billing = projectionScenario((pool) => billingProjection(new UserEventCodec(new PersonalDataVault(pool, randomBytes(32)))), {
+    listen: IDENTITY_CHANGED_CHANNEL,
+  });
 
   it('a payment refunded in two parts: completed, then refunded once the whole amount is back', async () => {
     const user = randomUUID();

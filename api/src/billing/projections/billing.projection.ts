@@ -9,6 +9,7 @@ import type { PreferencesEvent } from '../domain/preferences.decider';
 import type { SubscriptionEvent } from '../domain/subscription.events';
 import { createEntityTables } from '../../platform/database/read-side';
 import { BILLING_ENTITIES, BILLING_PROJECTION } from './billing.entities';
+import { applyPayerEvent, PAYER_EVENTS, type UserEvents } from './payers';
 import { applyModelEvent, MODEL_EVENTS } from './plan-models';
 
 export { BILLING_PROJECTION };
@@ -17,10 +18,11 @@ const idOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 
 /**
  * The billing read model: the plan catalogue, each user's subscription and entitlements,
- * every payment with its refunds, and the dashboard preferences that go with the account
- * page. A user without a subscription or entitlements row is on the free plan.
+ * every payment with its refunds, the dashboard preferences that go with the account
+ * page, and each payer's email and names (from identity's events, read through `users`).
+ * A user without a subscription or entitlements row is on the free plan.
  */
-export const billingProjection: Projection = {
+export const billingProjection = (users: UserEvents): Projection => ({
   name: BILLING_PROJECTION,
   // 2: which models a plan allows is the catalog's (rm_catalog.models), no longer a plan column.
   // 3: limits are double precision, holding any number an event carries (see "Projections:
@@ -29,7 +31,8 @@ export const billingProjection: Projection = {
   //    read from the catalog's schema.
   // 5: the tables come from TypeORM entities; the payments' (created_at, seq) indexes are
   //    ascending (scanned backwards for newest first).
-  version: 5,
+  // 6: payers (email, username, names) kept here from identity's events, not read from its schema.
+  version: 6,
   handles: [
     'PlanCreated',
     'PlanUpdated',
@@ -53,6 +56,7 @@ export const billingProjection: Projection = {
     'PaymentRefunded',
     'PreferencesUpdated',
     ...MODEL_EVENTS,
+    ...PAYER_EVENTS,
   ],
 
   // Tables, columns, keys and indexes come from the entities (billing.entities.ts).
@@ -61,6 +65,7 @@ export const billingProjection: Projection = {
   async apply(db: PoolClient, schema: string, recorded: RecordedEvent) {
     const id = idOf(recorded.streamId);
     const at = recorded.occurredAt;
+    if (recorded.streamId.startsWith('user-')) return applyPayerEvent(db, schema, id, await users.decode(id, recorded));
     if (recorded.streamId.startsWith('model-')) return applyModelEvent(db, schema, id, recorded as unknown as ModelEvent);
     if (recorded.streamId.startsWith('plan-')) return applyPlan(db, schema, recorded as unknown as PlanEvent, at);
     if (recorded.streamId.startsWith('payment-'))
@@ -76,7 +81,7 @@ export const billingProjection: Projection = {
       );
     }
   },
-};
+});
 
 async function applyPlan(db: PoolClient, schema: string, event: PlanEvent, at: Date): Promise<void> {
   const plans = `${schema}.plans`;

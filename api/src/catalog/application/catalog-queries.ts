@@ -2,22 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AdminModel, AvailableModel, CatalogAuditEntry, DesktopRelease, DownloadHistory, ModelFile } from '@meshwork/contracts';
 import type { SelectQueryBuilder } from 'typeorm';
 import { readModelSchema } from '../../platform/projections/projection';
-import { UserRecord } from '../../identity';
+import { type UserNames, UserDirectory } from '../../identity';
 import { DATABASE, type Database } from '../../platform/database/database';
-import { readSide, type ReadModelEntities } from '../../platform/database/read-side';
+import { readSide } from '../../platform/database/read-side';
 import { CATALOG_ENTITIES, CATALOG_PROJECTION, CatalogAuditRecord, ModelFileRecord, ModelRecord } from '../projections/catalog.entities';
 
 const S = readModelSchema(CATALOG_PROJECTION);
 
-/**
- * What the catalog's queries read: its own tables and, for an uploader's name, identity's
- * users table. A query builder joins only entities its DataSource knows, so this one lists
- * UserRecord too (it creates no tables: the projection uses CATALOG_ENTITIES).
- */
-const CATALOG_READS: ReadModelEntities = [...CATALOG_ENTITIES, UserRecord];
-
-/** A model row with its files (in part order) and its uploader's user row, if any. */
-type ModelRow = ModelRecord & { files: ModelFileRecord[]; uploader?: UserRecord | null };
+/** A model row with its files (in part order). */
+type ModelRow = ModelRecord & { files: ModelFileRecord[] };
 
 export interface ReleaseRow {
   id: string;
@@ -35,7 +28,8 @@ export interface ReleaseRow {
 const filesOf = (row: ModelRow): ModelFile[] =>
   row.files.map((f) => ({ name: f.name, size: Number(f.size), sha256: f.sha256, part_index: f.part_index }));
 
-function toAdminModel(row: ModelRow): AdminModel {
+/** `uploader`: the uploader's names from identity, if the row names one still there. */
+function toAdminModel(row: ModelRow, uploader: UserNames | undefined): AdminModel {
   const files = filesOf(row);
   const first = files[0]?.name ?? '';
   return {
@@ -47,7 +41,7 @@ function toAdminModel(row: ModelRow): AdminModel {
     fileSize: Number(row.total_size),
     fileType: first.includes('.') ? first.slice(first.lastIndexOf('.') + 1).toUpperCase() : '',
     uploadDate: row.uploaded_at.toISOString(),
-    uploadedBy: row.uploader?.username ?? row.uploader?.email ?? '',
+    uploadedBy: uploader?.username ?? uploader?.email ?? '',
     status: row.status,
     allowedPlans: row.allowed_plans,
     metadata: { description: row.description, parameters: row.parameters, architecture: row.architecture },
@@ -71,17 +65,20 @@ function toRelease(row: ReleaseRow): DesktopRelease {
 /** Reads of the catalog read model, in the shapes of the contract. */
 @Injectable()
 export class CatalogQueries {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly users: UserDirectory,
+  ) {}
 
   /** The console's models list (GET /models/admin/): every model, newest first. */
   async adminModels(): Promise<AdminModel[]> {
     const models = (await this.models()).orderBy('m.uploaded_at', 'DESC').addOrderBy('m.id').addOrderBy('f.part_index');
-    return (await models.getMany()).map(toAdminModel);
+    return this.withUploaders(await models.getMany());
   }
 
   async adminModel(id: string): Promise<AdminModel | null> {
     const model = await (await this.models()).where('m.id = :id', { id }).orderBy('f.part_index').getOne();
-    return model ? toAdminModel(model) : null;
+    return model ? (await this.withUploaders([model]))[0]! : null;
   }
 
   /** A published model by its name (active or not: callers decide what inactive means). */
@@ -93,7 +90,7 @@ export class CatalogQueries {
       .andWhere("m.status <> 'processing'")
       .orderBy('f.part_index')
       .getOne();
-    return model ? toAdminModel(model) : null;
+    return model ? (await this.withUploaders([model]))[0]! : null;
   }
 
   /** Active models a plan may use (the plan info's available_models). */
@@ -147,7 +144,7 @@ export class CatalogQueries {
 
   /** The console's catalog audit log: the newest staff actions first. */
   async audit(limit = 200): Promise<CatalogAuditEntry[]> {
-    const entries = (await readSide(this.database.pool, CATALOG_READS)).getRepository(CatalogAuditRecord).createQueryBuilder('a');
+    const entries = (await readSide(this.database.pool, CATALOG_ENTITIES)).getRepository(CatalogAuditRecord).createQueryBuilder('a');
     const rows = await entries.orderBy('a.position', 'DESC').limit(limit).getMany();
     return rows.map((r) => ({
       id: r.position,
@@ -164,13 +161,18 @@ export class CatalogQueries {
     }));
   }
 
-  /** Models with their files and their uploader (a user deleted since is no longer there). */
+  /** Models with their files. */
   private async models(): Promise<SelectQueryBuilder<ModelRow>> {
-    return (await readSide(this.database.pool, CATALOG_READS))
+    return (await readSide(this.database.pool, CATALOG_ENTITIES))
       .getRepository<ModelRow>(ModelRecord)
       .createQueryBuilder('m')
-      .leftJoinAndMapMany('m.files', ModelFileRecord, 'f', 'f.model_id = m.id')
-      .leftJoinAndMapOne('m.uploader', UserRecord, 'u', 'u.id = m.uploaded_by');
+      .leftJoinAndMapMany('m.files', ModelFileRecord, 'f', 'f.model_id = m.id');
+  }
+
+  /** The rows as the contract's models, their uploaders named by identity (one lookup; a user deleted since is no longer there). */
+  private async withUploaders(rows: ModelRow[]): Promise<AdminModel[]> {
+    const names = await this.users.namesOf(rows.flatMap((row) => (row.uploaded_by ? [row.uploaded_by] : [])));
+    return rows.map((row) => toAdminModel(row, row.uploaded_by ? names.get(row.uploaded_by) : undefined));
   }
 
   private async releaseRows(where: string, values: unknown[] = [], order = 'r.version_key DESC'): Promise<ReleaseRow[]> {

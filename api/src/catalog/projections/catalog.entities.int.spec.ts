@@ -1,4 +1,4 @@
-import { createEntityTables } from '../../platform/database/read-side';
+import { createTablesIn, describeSchema } from '../../platform/testing/describe-schema';
 import { createTestDatabase, type TestDatabase } from '../../platform/testing/test-database';
 import { CATALOG_ENTITIES } from './catalog.entities';
 
@@ -66,26 +66,10 @@ describe('The catalog read model’s tables, from its entities', () => {
   });
 
   it('have the columns, keys and indexes the hand-written tables had, in any schema (a rebuild’s too)', async () => {
-    const client = await db.pool.connect();
-    try {
-      await client.query('CREATE SCHEMA rm_catalog__next');
-      await createEntityTables(client, 'rm_catalog__next', CATALOG_ENTITIES);
-    } finally {
-      client.release();
-    }
-    const columns = await db.pool.query<{ column: string }>(
-      `SELECT concat_ws(' ', c.table_name || '.' || c.column_name, format_type(a.atttypid, a.atttypmod),
-              CASE WHEN c.is_nullable = 'NO' THEN 'NOT NULL' END, c.column_default) AS column
-         FROM information_schema.columns c
-         JOIN pg_attribute a ON a.attrelid = (c.table_schema || '.' || c.table_name)::regclass AND a.attname = c.column_name
-        WHERE c.table_schema = 'rm_catalog__next' ORDER BY 1`,
-    );
-    expect(columns.rows.map((r) => r.column)).toEqual(HAND_WRITTEN);
-    const keys = await db.pool.query<{ key: string }>(
-      `SELECT t.relname || ' ' || pg_get_constraintdef(c.oid) AS key FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
-        WHERE t.relnamespace = 'rm_catalog__next'::regnamespace AND c.contype <> 'n' ORDER BY 1`,
-    );
-    expect(keys.rows.map((r) => r.key)).toEqual([
+    await createTablesIn(db.pool, 'rm_catalog__next', CATALOG_ENTITIES);
+    const { columns, keys, indexes } = await describeSchema(db.pool, 'rm_catalog__next');
+    expect(columns).toEqual(HAND_WRITTEN);
+    expect(keys).toEqual([
       'audit PRIMARY KEY ("position")',
       'downloads PRIMARY KEY (id)',
       'model_files PRIMARY KEY (model_id, name)',
@@ -93,14 +77,6 @@ describe('The catalog read model’s tables, from its entities', () => {
       'releases PRIMARY KEY (id)',
     ]);
     // Besides the keys' own. A user's downloads, newest first, scan (user_id, downloaded_at) backwards.
-    const indexes = await db.pool.query<{ index: string }>(
-      `SELECT tablename || ' ' || regexp_replace(indexdef, '^CREATE (UNIQUE )?INDEX \\S+ ON \\S+ USING ', '\\1') AS index
-         FROM pg_indexes WHERE schemaname = 'rm_catalog__next' AND indexname NOT LIKE 'PK_%' ORDER BY 1`,
-    );
-    expect(indexes.rows.map((r) => r.index)).toEqual([
-      'downloads btree (ref)',
-      'downloads btree (user_id, downloaded_at)',
-      'models UNIQUE btree (name)',
-    ]);
+    expect(indexes).toEqual(['downloads btree (ref)', 'downloads btree (user_id, downloaded_at)', 'models UNIQUE btree (name)']);
   });
 });

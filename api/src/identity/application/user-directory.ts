@@ -21,6 +21,12 @@ export interface UserRow {
   allowed_models: string[];
 }
 
+/** What another context may show of a user by id: their username and email. */
+export interface UserNames {
+  username: string | null;
+  email: string | null;
+}
+
 const SCHEMA = readModelSchema(USERS_PROJECTION);
 
 /** The users read model's table of users: profile, status, plan and limit (see usersProjection). */
@@ -57,6 +63,21 @@ export class UserDirectory {
       values: [sessionId, now],
     });
     return rows[0] ?? null;
+  }
+
+  /**
+   * The username and email of each of these users, by id, for other contexts that name
+   * people (the catalog's uploaders) without reading identity's tables. A deleted user is
+   * not in the map.
+   */
+  async namesOf(ids: readonly string[]): Promise<Map<string, UserNames>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await this.database.pool.query<UserNames & { id: string }>({
+      name: 'identity_user_names',
+      text: `SELECT id, username, email FROM ${USERS_TABLE} WHERE id = ANY($1)`,
+      values: [[...new Set(ids)]],
+    });
+    return new Map(rows.map(({ id, username, email }) => [id, { username, email }]));
   }
 
   /** Waits until the read model includes the write at `position`. */

@@ -1,4 +1,4 @@
-import { createEntityTables } from '../../platform/database/read-side';
+import { createTablesIn, describeSchema } from '../../platform/testing/describe-schema';
 import { createTestDatabase, type TestDatabase } from '../../platform/testing/test-database';
 import { USERS_ENTITIES } from './users.entities';
 
@@ -34,30 +34,16 @@ describe('The users read model’s tables, from its entities', () => {
   });
 
   it('have the columns, keys and index the hand-written tables had, in any schema (a rebuild’s too)', async () => {
-    const client = await db.pool.connect();
-    try {
-      await client.query('CREATE SCHEMA rm_users__next');
-      await createEntityTables(client, 'rm_users__next', USERS_ENTITIES);
-    } finally {
-      client.release();
-    }
-    const columns = await db.pool.query<{ column: string }>(
-      `SELECT concat_ws(' ', table_name || '.' || column_name, data_type, CASE WHEN is_nullable = 'NO' THEN 'NOT NULL' END, column_default) AS column
-         FROM information_schema.columns WHERE table_schema = 'rm_users__next' ORDER BY 1`,
-    );
+    await createTablesIn(db.pool, 'rm_users__next', USERS_ENTITIES);
+    const { columns, keys, indexes } = await describeSchema(db.pool, 'rm_users__next');
     // free_plan's one-row key is new: it keeps the table to the one row it always held.
-    expect(columns.rows.map((r) => r.column)).toEqual([...HAND_WRITTEN, 'free_plan.one_row boolean NOT NULL true'].sort());
-    const keys = await db.pool.query<{ key: string }>(
-      `SELECT t.relname || ' ' || pg_get_constraintdef(c.oid) AS key FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
-        WHERE t.relnamespace = 'rm_users__next'::regnamespace AND c.contype <> 'n' ORDER BY 1`,
-    );
-    expect(keys.rows.map((r) => r.key)).toEqual([
+    expect(columns).toEqual([...HAND_WRITTEN, 'free_plan.one_row boolean NOT NULL true'].sort());
+    expect(keys).toEqual([
       'free_plan CHECK (one_row)',
       'free_plan PRIMARY KEY (one_row)',
       'model_access PRIMARY KEY (model_id)',
       'users PRIMARY KEY (id)',
     ]);
-    const indexes = await db.pool.query("SELECT 1 FROM pg_indexes WHERE schemaname = 'rm_users__next' AND indexdef LIKE '%(created_at)'");
-    expect(indexes.rowCount).toBe(1);
+    expect(indexes).toEqual(['users btree (created_at)']);
   });
 });
