@@ -3,6 +3,14 @@ import { BillingModule } from '../billing';
 import { CatalogModule } from '../catalog';
 import { IdentityModule } from '../identity';
 import { networksCommandHandlers } from './application';
+import { DeviceActivations } from './application/devices/device-activations';
+import { DeviceClock } from './application/devices/device-clock';
+import { DeviceDirectory } from './application/devices/device-directory';
+import { DevicesContext } from './application/devices/devices-context';
+import { DeviceActivationController } from './http/device-activation.controller';
+import { DeviceGrantController } from './http/device-grant.controller';
+import { DevicesAdminController } from './http/devices-admin.controller';
+import { DevicesController } from './http/devices.controller';
 
 /**
  * The customer's own world: devices (signed in by the device authorization grant), the
@@ -10,8 +18,8 @@ import { networksCommandHandlers } from './application';
  */
 @Module({
   imports: [IdentityModule, BillingModule, CatalogModule],
-  controllers: [],
-  providers: [...networksCommandHandlers],
-  exports: [],
+  controllers: [DeviceGrantController, DeviceActivationController, DevicesController, DevicesAdminController],
+  providers: [...networksCommandHandlers, DeviceClock, DevicesContext, DeviceActivations, DeviceDirectory],
+  exports: [DeviceDirectory],
 })
 export class NetworksModule {}
