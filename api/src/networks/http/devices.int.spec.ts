@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { registerAccount, registerCustomer } from '../../testing/accounts';
+import { registerAccount, registerCustomer, TEST_PASSWORD } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { DeviceDirectory } from '../application/devices/device-directory';
 import { deviceHost, signInDevice } from '../testing/devices';
@@ -82,6 +82,13 @@ describe('devices: list, rename, revoke across api instances', () => {
     await owner.get('/devices/').expect(401);
     await on(second).get('/api/v1/devices/').set(bearer(tokens.access_token)).expect(200);
     await deviceHost(first.app).refresh(tokens.refresh_token).expect(200);
+  });
+
+  it('a password change ends the devices too (a reset after a compromise leaves no stranger signed in)', async () => {
+    const { owner, tokens } = await cachedDevice();
+    await owner.post('/change-password/', { old_password: TEST_PASSWORD, new_password: 'N3wPassword!' }).expect(200);
+    await eventually(async () => (await on(second).get('/api/v1/profile/').set(bearer(tokens.access_token))).status === 401);
+    expect((await deviceHost(first.app).refresh(tokens.refresh_token).expect(400)).body.error).toBe('invalid_grant');
   });
 
   it("renames the owner's device; someone else's device is not found", async () => {
