@@ -6,6 +6,7 @@ import { eventStoreMigrations } from './platform/event-store/event-store.schema'
 import { simulatedCheckoutMigrations } from './platform/payments/payment-provider';
 import { webhookMigrations } from './billing/infrastructure/stripe-webhooks';
 import { catalogMigrations } from './catalog/application/catalog-context';
+import { deviceGrantMigrations } from './networks/infrastructure/device-grant-limits';
 
 /** Schema of the write side and the runner's bookkeeping; read models create their own tables. */
 export const migrations: Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: Migration[] = [
   ...simulatedCheckoutMigrations,
   ...webhookMigrations,
   ...catalogMigrations,
+  ...deviceGrantMigrations,
 ];

@@ -6,17 +6,21 @@ import { catalogProjection } from './catalog/projections/catalog.projection';
 import { PersonalDataVault } from './identity/infrastructure/personal-data-vault';
 import { UserEventCodec } from './identity/infrastructure/user-event-codec';
 import { USERS_PROJECTION, usersProjection } from './identity/projections/users.projection';
+import { DEVICES_PROJECTION, devicesProjection } from './networks/projections/devices.projection';
 import type { Secrets } from './platform/config/secrets';
 
 /** Every read model, run by the projection runner (in the api in embedded mode, or by workers). */
 export function buildReadModels(pool: Pool, secrets: Secrets): Projection[] {
+  // One vault for every read model that decrypts personal fields: each user's key is cached once.
+  const vault = new PersonalDataVault(pool, secrets.dataEncryptionKey);
   return [
     auditTrailProjection,
-    usersProjection(new PersonalDataVault(pool, secrets.dataEncryptionKey)),
+    usersProjection(vault),
     // Billing keeps its payers' emails and names from identity's events, decrypted by identity's codec.
-    billingProjection(new UserEventCodec(new PersonalDataVault(pool, secrets.dataEncryptionKey))),
+    billingProjection(new UserEventCodec(vault)),
     catalogProjection,
+    devicesProjection(vault),
   ];
 }
 
-export const readModelNames = [auditTrailProjection.name, USERS_PROJECTION, BILLING_PROJECTION, catalogProjection.name];
+export const readModelNames = [auditTrailProjection.name, USERS_PROJECTION, BILLING_PROJECTION, catalogProjection.name, DEVICES_PROJECTION];

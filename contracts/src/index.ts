@@ -13,4 +13,5 @@ export * from './events/integration-message';
 export * from './health/health.contract';
 export * from './http/http.contract';
 export * from './identity/account.contract';
+export * from './networks/devices.contract';
 export * from './operations/operations.contract';

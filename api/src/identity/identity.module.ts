@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { identityCommandHandlers } from './application';
+import { DeviceSessions } from './application/device-sessions';
 import { IdentityContext } from './application/identity-context';
 import { SessionIssuer } from './application/session-issuer';
 import { UserDirectory } from './application/user-directory';
@@ -14,6 +15,7 @@ import { RateLimitGuard } from './http/rate-limit.guard';
   providers: [
     IdentityContext,
     SessionIssuer,
+    DeviceSessions,
     UserDirectory,
     AccessTokenStrategy,
     AuthGuard,
@@ -21,6 +23,6 @@ import { RateLimitGuard } from './http/rate-limit.guard';
     RateLimitGuard,
     ...identityCommandHandlers,
   ],
-  exports: [IdentityContext, AccessTokenStrategy, AuthGuard, StaffGuard, UserDirectory],
+  exports: [IdentityContext, DeviceSessions, AccessTokenStrategy, AuthGuard, StaffGuard, UserDirectory],
 })
 export class IdentityModule {}

@@ -1,3 +1,5 @@
 // The networks context's public face: what other contexts may use. Anything else in
 // networks/ is its own business (ESLint refuses deep imports from outside).
 export { NetworksModule } from './networks.module';
+export { DeviceDirectory, type DeviceView } from './application/devices/device-directory';
+export { DEVICES_ENTITIES, DeviceRecord, DEVICES_PROJECTION } from './projections/devices.entities';

@@ -6,6 +6,14 @@ import { networksCommandHandlers } from './application';
 import { EntitlementsQuery } from './application/entitlements.query';
 import { SigningKeysController } from './http/signing-keys.controller';
 import { EntitlementSigner } from './infrastructure/entitlement-signer';
+import { DeviceActivations } from './application/devices/device-activations';
+import { DeviceClock } from './application/devices/device-clock';
+import { DeviceDirectory } from './application/devices/device-directory';
+import { DevicesContext } from './application/devices/devices-context';
+import { DeviceActivationController } from './http/device-activation.controller';
+import { DeviceGrantController } from './http/device-grant.controller';
+import { DevicesAdminController } from './http/devices-admin.controller';
+import { DevicesController } from './http/devices.controller';
 
 /**
  * The customer's own world: devices (signed in by the device authorization grant), the
@@ -13,8 +21,16 @@ import { EntitlementSigner } from './infrastructure/entitlement-signer';
  */
 @Module({
   imports: [IdentityModule, BillingModule, CatalogModule],
-  controllers: [SigningKeysController],
-  providers: [...networksCommandHandlers, EntitlementSigner, EntitlementsQuery],
-  exports: [EntitlementSigner, EntitlementsQuery],
+  controllers: [SigningKeysController, DeviceGrantController, DeviceActivationController, DevicesController, DevicesAdminController],
+  providers: [
+    ...networksCommandHandlers,
+    EntitlementSigner,
+    EntitlementsQuery,
+    DeviceClock,
+    DevicesContext,
+    DeviceActivations,
+    DeviceDirectory,
+  ],
+  exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory],
 })
 export class NetworksModule {}

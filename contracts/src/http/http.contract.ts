@@ -19,6 +19,9 @@ export const ErrorBody = z
     errors: z.record(z.string(), z.array(z.string())).optional(),
     non_field_errors: z.array(z.string()).optional(),
     validation_errors: z.array(z.object({ file: z.string(), error: z.string() })).optional(),
+    /** The token endpoints' OAuth 2.0 error code and its text (RFC 6749 §5.2). */
+    error: z.string().optional(),
+    error_description: z.string().optional(),
   })
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.output<typeof ErrorBody>;

@@ -5,6 +5,7 @@ import { accountDeactivated } from '../domain/user.errors';
 import { dummyHash, verifyPassword } from '../infrastructure/password-hasher';
 import { IdentityContext } from './identity-context';
 import { type OpenedSession, OpenSession } from './open-session.handler';
+import { RecordDeviceSignIn, WEB_BROWSER } from './record-device-sign-in.command';
 
 export class Login {
   constructor(
@@ -20,6 +21,8 @@ export const badCredentials = () => ruleBroken('Invalid email or password.');
 /**
  * Signs in. An unknown email, a deleted account and a wrong password all get the same
  * answer after the same work (a hash is always verified), so nobody can tell which.
+ * A desktop (any fingerprint but the browser's) registers or refreshes its device, and its
+ * session becomes the device's: revoking the device ends it.
  */
 @CommandHandler(Login)
 export class LoginHandler implements ICommandHandler<Login, AuthResponse> {
@@ -36,8 +39,12 @@ export class LoginHandler implements ICommandHandler<Login, AuthResponse> {
     if (!known || !matches) throw badCredentials();
     if (known.status === 'deactivated') throw accountDeactivated();
 
+    const deviceId =
+      deviceFingerprint === WEB_BROWSER
+        ? null
+        : await this.commands.execute<RecordDeviceSignIn, string>(new RecordDeviceSignIn(known.userId, deviceFingerprint, at));
     const { tokens, position } = await this.commands.execute<OpenSession, OpenedSession>(
-      new OpenSession({ userId: known.userId, email: known.email, isStaff: known.isStaff }, deviceFingerprint, at),
+      new OpenSession({ userId: known.userId, email: known.email, isStaff: known.isStaff }, deviceFingerprint, at, deviceId),
     );
     // Signing in changes nothing the answer shows, so the read model need not catch up
     // first; only an account registered a moment ago may not be in it yet.

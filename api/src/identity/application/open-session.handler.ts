@@ -16,6 +16,8 @@ export class OpenSession {
     readonly user: { userId: string; email: string; isStaff: boolean },
     readonly deviceFingerprint: string,
     readonly at: Date,
+    /** The desktop device signing in (its session is then the device's: revoking it ends it). */
+    readonly deviceId: string | null = null,
   ) {}
 }
 
@@ -27,9 +29,9 @@ export class OpenSessionHandler implements ICommandHandler<OpenSession, OpenedSe
     private readonly issuer: SessionIssuer,
   ) {}
 
-  async execute({ user, deviceFingerprint, at }: OpenSession): Promise<OpenedSession> {
+  async execute({ user, deviceFingerprint, at, deviceId }: OpenSession): Promise<OpenedSession> {
     const { config, sessions, users } = this.identity;
-    const { sessionId, refreshToken } = await sessions.open(user.userId, at, config.REFRESH_TOKEN_TTL_DAYS);
+    const { sessionId, refreshToken } = await sessions.open(user.userId, at, config.REFRESH_TOKEN_TTL_DAYS, deviceId);
     const context = requestContext.getStore();
     const { position } = await users.execute(user.userId, {
       type: 'SignIn',
@@ -39,6 +41,6 @@ export class OpenSessionHandler implements ICommandHandler<OpenSession, OpenedSe
       ip: context?.ip ?? null,
       userAgent: context?.userAgent ?? null,
     });
-    return { tokens: { access: this.issuer.accessToken(user, sessionId, at), refresh: refreshToken }, position };
+    return { tokens: { access: this.issuer.accessToken(user, sessionId, at, deviceId), refresh: refreshToken }, position };
   }
 }

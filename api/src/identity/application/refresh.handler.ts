@@ -40,7 +40,12 @@ export class RefreshHandler implements ICommandHandler<Refresh, RefreshResponse>
       throw sessionEnded();
     }
     return {
-      access: this.issuer.accessToken({ userId: state.userId, email: state.email, isStaff: state.isStaff }, result.sessionId, at),
+      access: this.issuer.accessToken(
+        { userId: state.userId, email: state.email, isStaff: state.isStaff },
+        result.sessionId,
+        at,
+        result.deviceId,
+      ),
       refresh: result.refreshToken,
     };
   }

@@ -7,9 +7,15 @@ import { IdentityContext } from './identity-context';
 export class SessionIssuer {
   constructor(private readonly identity: IdentityContext) {}
 
-  accessToken(user: { userId: string; email: string; isStaff: boolean }, sessionId: string, at: Date): string {
+  accessToken(
+    user: { userId: string; email: string; isStaff: boolean },
+    sessionId: string,
+    at: Date,
+    deviceId: string | null = null,
+  ): string {
+    const device = deviceId ? { did: deviceId } : {};
     return signAccessToken(
-      { sub: user.userId, user_id: user.userId, email: user.email, is_staff: user.isStaff, sid: sessionId },
+      { sub: user.userId, user_id: user.userId, email: user.email, is_staff: user.isStaff, sid: sessionId, ...device },
       this.identity.secrets.jwtSecret,
       this.identity.config.ACCESS_TOKEN_TTL_SECONDS,
       at,

@@ -34,9 +34,16 @@ function subject() {
   return { strategy: new AccessTokenStrategy(identity), openSessions };
 }
 
-const token = (sub: string, sid: string, options: { isStaff?: boolean; key?: Buffer; issuedAt?: Date } = {}) =>
+const token = (sub: string, sid: string, options: { isStaff?: boolean; key?: Buffer; issuedAt?: Date; deviceId?: string } = {}) =>
   signAccessToken(
-    { sub, user_id: sub, email: 'ada@example.com', is_staff: options.isStaff ?? false, sid },
+    {
+      sub,
+      user_id: sub,
+      email: 'ada@example.com',
+      is_staff: options.isStaff ?? false,
+      sid,
+      ...(options.deviceId ? { did: options.deviceId } : {}),
+    },
     options.key ?? secret,
     900,
     options.issuedAt ?? new Date(),
@@ -69,7 +76,14 @@ describe('AccessTokenStrategy', () => {
       const { strategy, openSessions } = make();
       openSessions.set('s1', row('u1'));
       const caller = await strategy.validate(requestWith(`Bearer ${token('u1', 's1', { isStaff: true })}`));
-      expect(caller).toEqual({ userId: 'u1', sessionId: 's1', isStaff: false, user: row('u1') });
+      expect(caller).toEqual({ userId: 'u1', sessionId: 's1', isStaff: false, deviceId: null, user: row('u1') });
+    });
+
+    it("gives a device's token its device (issue 12), from the signed claims", async () => {
+      const { strategy, openSessions } = make();
+      openSessions.set('s2', row('u1'));
+      const caller = await strategy.validate(requestWith(`Bearer ${token('u1', 's2', { deviceId: 'd1' })}`));
+      expect(caller).toEqual(expect.objectContaining({ userId: 'u1', sessionId: 's2', deviceId: 'd1' }));
     });
 
     it('refuses no token, another scheme, garbage, a forged signature and an expired token', async () => {

@@ -8,6 +8,8 @@ export interface AccessClaims {
   is_staff: boolean;
   /** The session (refresh-token family) this token belongs to; revoking it revokes the token. */
   sid: string;
+  /** The device whose refresh-token family `sid` is (issue 12); absent for web sessions. */
+  did?: string;
   iat: number;
   exp: number;
 }

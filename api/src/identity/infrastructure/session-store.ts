@@ -21,11 +21,18 @@ export const sessionMigrations: Migration[] = [
           );
           CREATE INDEX identity_sessions_open ON identity_sessions (user_id) WHERE revoked_at IS NULL;`,
   },
+  {
+    // A device's refresh-token family is a session bound to the device (issue 12): revoking
+    // the device ends its sessions. Web sessions have none.
+    id: '0103-identity-device-sessions',
+    sql: `ALTER TABLE identity_sessions ADD COLUMN device_id uuid;
+          CREATE INDEX identity_sessions_device ON identity_sessions (device_id) WHERE device_id IS NOT NULL AND revoked_at IS NULL;`,
+  },
 ];
 
 export type RotateResult =
-  | { status: 'rotated'; sessionId: string; userId: string; refreshToken: string }
-  | { status: 'reused'; sessionId: string; userId: string }
+  | { status: 'rotated'; sessionId: string; userId: string; deviceId: string | null; refreshToken: string }
+  | { status: 'reused'; sessionId: string; userId: string; deviceId: string | null }
   | { status: 'invalid' };
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('base64url');
@@ -44,18 +51,25 @@ export class SessionStore {
     private readonly changed: (userId: string) => void = () => undefined,
   ) {}
 
-  async open(userId: string, now: Date, ttlDays: number): Promise<{ sessionId: string; refreshToken: string }> {
+  /** Opens a family; `deviceId` binds it to a device (revoking the device ends it). */
+  async open(
+    userId: string,
+    now: Date,
+    ttlDays: number,
+    deviceId: string | null = null,
+  ): Promise<{ sessionId: string; refreshToken: string }> {
     const sessionId = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     await this.pool.query(
-      `INSERT INTO identity_sessions (id, user_id, token_hash, created_at, last_used_at, expires_at)
-       VALUES ($1, $2, $3, $4, $4, $4::timestamptz + make_interval(days => $5))`,
-      [sessionId, userId, hash(secret), now, ttlDays],
+      `INSERT INTO identity_sessions (id, user_id, token_hash, created_at, last_used_at, expires_at, device_id)
+       VALUES ($1, $2, $3, $4, $4, $4::timestamptz + make_interval(days => $5), $6)`,
+      [sessionId, userId, hash(secret), now, ttlDays, deviceId],
     );
     return { sessionId, refreshToken: `${sessionId}.${secret}` };
   }
 
-  async rotate(refreshToken: string, now: Date): Promise<RotateResult> {
+  /** Spends a refresh token; `devicesOnly` refuses web sessions' tokens as invalid (the device token endpoint). */
+  async rotate(refreshToken: string, now: Date, devicesOnly = false): Promise<RotateResult> {
     const [sessionId, secret] = refreshToken.split('.');
     if (!sessionId || !secret || !isUuid(sessionId)) return { status: 'invalid' };
     const result = await withTransaction(this.pool, async (db): Promise<RotateResult> => {
@@ -65,9 +79,14 @@ export class SessionStore {
         spent_hashes: string[];
         expires_at: Date;
         revoked_at: Date | null;
-      }>('SELECT user_id, token_hash, spent_hashes, expires_at, revoked_at FROM identity_sessions WHERE id = $1 FOR UPDATE', [sessionId]);
+        device_id: string | null;
+      }>('SELECT user_id, token_hash, spent_hashes, expires_at, revoked_at, device_id FROM identity_sessions WHERE id = $1 FOR UPDATE', [
+        sessionId,
+      ]);
       const session = rows[0];
       if (!session || session.revoked_at || session.expires_at <= now) return { status: 'invalid' } as const;
+      if (devicesOnly && !session.device_id) return { status: 'invalid' } as const;
+      const deviceId = session.device_id;
       const presented = hash(secret);
       if (presented === session.token_hash) {
         const next = randomBytes(32).toString('base64url');
@@ -75,7 +94,7 @@ export class SessionStore {
           'UPDATE identity_sessions SET token_hash = $2, spent_hashes = array_append(spent_hashes, $3), last_used_at = $4 WHERE id = $1',
           [sessionId, hash(next), presented, now],
         );
-        return { status: 'rotated', sessionId, userId: session.user_id, refreshToken: `${sessionId}.${next}` } as const;
+        return { status: 'rotated', sessionId, userId: session.user_id, deviceId, refreshToken: `${sessionId}.${next}` } as const;
       }
       if (session.spent_hashes.includes(presented)) {
         await db.query(
@@ -85,7 +104,7 @@ export class SessionStore {
            SELECT ${notifyIdentityChanged('user_id')} FROM revoked`,
           [sessionId, now],
         );
-        return { status: 'reused', sessionId, userId: session.user_id } as const;
+        return { status: 'reused', sessionId, userId: session.user_id, deviceId } as const;
       }
       return { status: 'invalid' } as const;
     });
@@ -111,6 +130,18 @@ export class SessionStore {
        )
        SELECT user_id, ${notifyIdentityChanged('user_id')} FROM revoked`,
       [sessionId, now, reason],
+    );
+    for (const { user_id } of rows) this.changed(user_id);
+  }
+
+  /** Ends every open session of a device (revoked), on every instance at once (NOTIFY on commit). */
+  async revokeDevice(deviceId: string, reason: string, now: Date): Promise<void> {
+    const { rows } = await this.pool.query<{ user_id: string }>(
+      `WITH revoked AS (
+         UPDATE identity_sessions SET revoked_at = $2, revoked_reason = $3 WHERE device_id = $1 AND revoked_at IS NULL RETURNING user_id
+       )
+       SELECT user_id, ${notifyIdentityChanged('user_id')} FROM revoked`,
+      [deviceId, now, reason],
     );
     for (const { user_id } of rows) this.changed(user_id);
   }

@@ -1,2 +1,4 @@
+import { deviceCommandHandlers } from './devices';
+
 /** Every networks append is one of these commands: devices, device codes, networks. */
-export const networksCommandHandlers = [];
+export const networksCommandHandlers = [...deviceCommandHandlers];

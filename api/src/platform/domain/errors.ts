@@ -25,6 +25,8 @@ export class DomainError extends Error {
     /** The user's text; without one the answer carries the spec's default for the status. */
     readonly detail?: string,
     readonly field?: string,
+    /** An OAuth 2.0 error code (RFC 6749 §5.2, RFC 8628 §3.5): the body says it as `error`. */
+    readonly oauthCode?: string,
   ) {
     // The kind stands in for a missing detail so logs and tests still read what went wrong.
     super(detail ?? kind.replace(/_/g, ' '));
@@ -48,3 +50,9 @@ export const unauthenticated = (detail?: string) => new DomainError('unauthentic
 export const tooManyRequests = (detail?: string) => new DomainError('too_many_requests', detail);
 
 export const unavailable = (detail?: string) => new DomainError('unavailable', detail);
+
+/**
+ * A token endpoint's refusal (RFC 6749 §5.2, RFC 8628 §3.5): invalid input, so a 400 whose
+ * body carries the spec's `message` and OAuth's `error` and `error_description`.
+ */
+export const oauthError = (code: string, detail: string) => new DomainError('rule_broken', detail, undefined, code);

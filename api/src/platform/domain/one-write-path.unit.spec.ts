@@ -59,6 +59,7 @@ describe('one write path: appends only in command handlers', () => {
       'billing/application/billing-context.ts',
       'catalog/application/catalog-context.ts',
       'identity/application/user-directory.ts',
+      'networks/application/devices/devices-context.ts',
     ]);
     const wait = /\b(?:caughtUp|caughtUpTo|waitForProjection)\s*\(/g;
     const waits = files

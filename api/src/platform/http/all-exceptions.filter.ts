@@ -39,6 +39,7 @@ export function toHttp(exception: unknown): { status: number; body: ErrorBody } 
     const message = exception.detail ?? defaultMessage(status);
     const body: ErrorBody = { message };
     if (exception.field) body.errors = { [exception.field]: [message] };
+    if (exception.oauthCode) Object.assign(body, { error: exception.oauthCode, error_description: message });
     return { status, body };
   }
   if (exception instanceof EventStoreError) return { status: exception.httpStatus, body: { message: exception.message } };

@@ -4,6 +4,7 @@ import {
   type DomainErrorKind,
   forbidden,
   notFound,
+  oauthError,
   ruleBroken,
   tooManyRequests,
   unauthenticated,
@@ -34,6 +35,17 @@ describe('toHttp: domain errors by kind', () => {
       { status: 429, body: { message: 'Too many requests. Please try again later.' } },
       { status: 503, body: { message: 'Service temporarily unavailable. Please try again later.' } },
     ]);
+  });
+
+  it("answers an OAuth refusal as a 400 with the spec's message and OAuth's error and error_description", () => {
+    expect(toHttp(oauthError('authorization_pending', 'Waiting for you to approve this device.'))).toEqual({
+      status: 400,
+      body: {
+        message: 'Waiting for you to approve this device.',
+        error: 'authorization_pending',
+        error_description: 'Waiting for you to approve this device.',
+      },
+    });
   });
 
   it('names the field a rule is about in the field map, with the same text', () => {

@@ -10,6 +10,14 @@ const networkRequest = `curl -X POST https://your-meshwork-host/api/v1/networks/
   -H "Content-Type: application/json" \\
   -d '{"name": "head-office", "model_id": "llama3_1_8b_fp16"}'`;
 
+const deviceCodeRequest = `curl -X POST https://your-meshwork-host/api/v1/devices/code/ \\
+  -d client_id=meshwork-desktop -d device_name=studio -d platform=linux \\
+  -d app_version=1.0.0 -d hardware_fingerprint=YOUR_MACHINE_ID`;
+
+const deviceTokenRequest = `curl -X POST https://your-meshwork-host/api/v1/devices/token/ \\
+  -d grant_type=urn:ietf:params:oauth:grant-type:device_code \\
+  -d device_code=DEVICE_CODE -d client_id=meshwork-desktop`;
+
 /** The bearer-token API of the Pro and Enterprise plans. */
 export function ApiReference() {
   return (
@@ -38,6 +46,25 @@ export function ApiReference() {
         <code className="text-sm">model_id</code> the network should serve.
       </p>
       <CodeBlock label="Request" code={networkRequest} />
+      <h3 className="pt-2 text-lg font-semibold text-slate-900 dark:text-white">Sign a device in</h3>
+      <p>
+        Desktop hosts sign in with the OAuth device authorization grant (RFC 8628).{' '}
+        <code className="text-sm">POST /api/v1/devices/code/</code> answers a <code className="text-sm">device_code</code> and a{' '}
+        <code className="text-sm">user_code</code>; you enter the user code at <code className="text-sm">/activate</code> while signed in,
+        and the host polls <code className="text-sm">POST /api/v1/devices/token/</code> every <code className="text-sm">interval</code>{' '}
+        seconds until it receives its access and refresh tokens. Until then the answer is a 400 with <code className="text-sm">error</code>{' '}
+        <code className="text-sm">authorization_pending</code> (or <code className="text-sm">slow_down</code>,{' '}
+        <code className="text-sm">expired_token</code>, <code className="text-sm">access_denied</code>). The same endpoint with{' '}
+        <code className="text-sm">grant_type=refresh_token</code> gives the next pair.
+      </p>
+      <CodeBlock label="Request a code" code={deviceCodeRequest} />
+      <CodeBlock label="Poll for the tokens" code={deviceTokenRequest} />
+      <h3 className="pt-2 text-lg font-semibold text-slate-900 dark:text-white">Your devices</h3>
+      <p>
+        <code className="text-sm">GET /api/v1/devices/</code> lists your devices;{' '}
+        <code className="text-sm">POST /api/v1/devices/&#123;id&#125;/rename/</code> with a <code className="text-sm">name</code> renames
+        one and <code className="text-sm">POST /api/v1/devices/&#123;id&#125;/revoke/</code> signs it out for good, at once.
+      </p>
     </DocSection>
   );
 }
