@@ -10,4 +10,5 @@ export * from './events/integration-message';
 export * from './health/health.contract';
 export * from './http/http.contract';
 export * from './identity/account.contract';
+export * from './networks/networks.contract';
 export * from './operations/operations.contract';
