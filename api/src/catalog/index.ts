@@ -1,5 +1,7 @@
 // The catalog context's public face: what other contexts may use. Anything else in
 // catalog/ is its own business (ESLint refuses deep imports from outside).
 export { CatalogAdmin } from './application/catalog-admin';
+export { CatalogQueries } from './application/catalog-queries';
 export { CatalogModule } from './catalog.module';
 export type { ModelEvent } from './domain/model.decider';
+export { CATALOG_PROJECTION } from './projections/catalog.entities';

@@ -1,2 +1,14 @@
+import { ApplyPlanLimitsHandler } from './apply-plan-limits.handler';
+import { CreateNetworkHandler } from './create-network.handler';
+import { DeleteNetworkHandler } from './delete-network.handler';
+import { KeepNetworksHandler } from './keep-networks.handler';
+import { RenameNetworkHandler } from './rename-network.handler';
+
 /** Every networks append is one of these commands: devices, device codes, networks. */
-export const networksCommandHandlers = [];
+export const networksCommandHandlers = [
+  CreateNetworkHandler,
+  RenameNetworkHandler,
+  DeleteNetworkHandler,
+  KeepNetworksHandler,
+  ApplyPlanLimitsHandler,
+];
