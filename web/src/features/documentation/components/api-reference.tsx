@@ -10,6 +10,18 @@ const networkRequest = `curl -X POST https://your-meshwork-host/api/v1/networks/
   -H "Content-Type: application/json" \\
   -d '{"name": "head-office", "model_id": "llama3_1_8b_fp16"}'`;
 
+/** The networks calls besides create, as the api serves them. */
+const networkCalls: [string, string][] = [
+  ['GET /api/v1/networks/', 'lists your networks, oldest first, with the limits in use.'],
+  ['GET /api/v1/networks/{id}/', 'returns one network: model, status, host and clients.'],
+  ['PATCH /api/v1/networks/{id}/', 'renames a network (send its new name).'],
+  ['DELETE /api/v1/networks/{id}/', 'deletes a network.'],
+  [
+    'POST /api/v1/networks/keep/',
+    'chooses which networks keep running (network_ids) when your plan allows fewer than you have; the others are suspended.',
+  ],
+];
+
 /** The bearer-token API of the Pro and Enterprise plans. */
 export function ApiReference() {
   return (
@@ -38,6 +50,18 @@ export function ApiReference() {
         <code className="text-sm">model_id</code> the network should serve.
       </p>
       <CodeBlock label="Request" code={networkRequest} />
+      <p>
+        <code className="text-sm">model_id</code> is a model&apos;s name as your plan lists it. A plan allows a number of networks and of
+        clients per network; a refusal answers 403 with a message saying which limit was reached.
+      </p>
+      <h3 className="pt-2 text-lg font-semibold text-slate-900 dark:text-white">Manage your networks</h3>
+      <ul className="list-disc space-y-1 pl-6">
+        {networkCalls.map(([call, what]) => (
+          <li key={call}>
+            <code className="text-sm">{call}</code> {what}
+          </li>
+        ))}
+      </ul>
     </DocSection>
   );
 }
