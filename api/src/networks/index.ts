@@ -1,3 +1,5 @@
 // The networks context's public face: what other contexts may use. Anything else in
 // networks/ is its own business (ESLint refuses deep imports from outside).
 export { NetworksModule } from './networks.module';
+export { NetworkQueries } from './application/network-queries';
+export { NETWORKS_ENTITIES, NETWORKS_PROJECTION, NetworkClientRecord, NetworkRecord } from './projections/networks.entities';
