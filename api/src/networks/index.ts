@@ -1,5 +1,6 @@
 // The networks context's public face: what other contexts may use. Anything else in
 // networks/ is its own business (ESLint refuses deep imports from outside).
 export { NetworksModule } from './networks.module';
+export { PLAN_LIMITS_FOLLOWER } from './application/network-plan-limits.follower';
 export { NetworkQueries } from './application/network-queries';
 export { NETWORKS_ENTITIES, NETWORKS_PROJECTION, NetworkClientRecord, NetworkRecord } from './projections/networks.entities';
