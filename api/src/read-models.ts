@@ -7,6 +7,7 @@ import { PersonalDataVault } from './identity/infrastructure/personal-data-vault
 import { UserEventCodec } from './identity/infrastructure/user-event-codec';
 import { USERS_PROJECTION, usersProjection } from './identity/projections/users.projection';
 import { DEVICES_PROJECTION, devicesProjection } from './networks/projections/devices.projection';
+import { networksProjection } from './networks/projections/networks.projection';
 import type { Secrets } from './platform/config/secrets';
 
 /** Every read model, run by the projection runner (in the api in embedded mode, or by workers). */
@@ -20,7 +21,15 @@ export function buildReadModels(pool: Pool, secrets: Secrets): Projection[] {
     billingProjection(new UserEventCodec(vault)),
     catalogProjection,
     devicesProjection(vault),
+    networksProjection,
   ];
 }
 
-export const readModelNames = [auditTrailProjection.name, USERS_PROJECTION, BILLING_PROJECTION, catalogProjection.name, DEVICES_PROJECTION];
+export const readModelNames = [
+  auditTrailProjection.name,
+  USERS_PROJECTION,
+  BILLING_PROJECTION,
+  catalogProjection.name,
+  DEVICES_PROJECTION,
+  networksProjection.name,
+];

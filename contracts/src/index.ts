@@ -14,4 +14,5 @@ export * from './health/health.contract';
 export * from './http/http.contract';
 export * from './identity/account.contract';
 export * from './networks/devices.contract';
+export * from './networks/networks.contract';
 export * from './operations/operations.contract';

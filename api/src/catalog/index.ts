@@ -5,3 +5,4 @@ export { CatalogQueries } from './application/catalog-queries';
 export { modelManifest } from './application/model-manifest';
 export { CatalogModule } from './catalog.module';
 export type { ModelEvent } from './domain/model.decider';
+export { CATALOG_PROJECTION } from './projections/catalog.entities';

@@ -2,11 +2,15 @@ import type { Pool } from 'pg';
 import { type ConsumerStatus, consumerStatus } from '../platform/projections/consumer-status';
 import { type ComponentHealth, probe } from '../platform/health/component-health';
 import type { RelayStatus } from '../platform/messaging/relay-status.port';
+import { PLAN_LIMITS_FOLLOWER } from '../networks';
 import { readModelNames } from '../read-models';
 
-/** Every log consumer this deployment runs: the read models, and the Kafka relay when there is one. */
+/**
+ * Every log consumer this deployment runs: the read models, the networks' plan-limits
+ * follower, and the Kafka relay when there is one.
+ */
 export function logConsumerNames(relay: RelayStatus): string[] {
-  return [...readModelNames, ...(relay.consumerName ? [relay.consumerName] : [])];
+  return [...readModelNames, PLAN_LIMITS_FOLLOWER, ...(relay.consumerName ? [relay.consumerName] : [])];
 }
 
 /**

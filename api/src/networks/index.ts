@@ -3,3 +3,6 @@
 export { NetworksModule } from './networks.module';
 export { DeviceDirectory, type DeviceView } from './application/devices/device-directory';
 export { DEVICES_ENTITIES, DeviceRecord, DEVICES_PROJECTION } from './projections/devices.entities';
+export { PLAN_LIMITS_FOLLOWER } from './application/network-plan-limits.follower';
+export { NetworkQueries } from './application/network-queries';
+export { NETWORKS_ENTITIES, NETWORKS_PROJECTION, NetworkClientRecord, NetworkRecord } from './projections/networks.entities';

@@ -14,6 +14,11 @@ import { DeviceActivationController } from './http/device-activation.controller'
 import { DeviceGrantController } from './http/device-grant.controller';
 import { DevicesAdminController } from './http/devices-admin.controller';
 import { DevicesController } from './http/devices.controller';
+import { NetworkContext } from './application/network-context';
+import { NetworkPlanLimitsFollower } from './application/network-plan-limits.follower';
+import { NetworkQueries } from './application/network-queries';
+import { NetworkUsageController } from './http/network-usage.controller';
+import { NetworksController } from './http/networks.controller';
 
 /**
  * The customer's own world: devices (signed in by the device authorization grant), the
@@ -21,7 +26,15 @@ import { DevicesController } from './http/devices.controller';
  */
 @Module({
   imports: [IdentityModule, BillingModule, CatalogModule],
-  controllers: [SigningKeysController, DeviceGrantController, DeviceActivationController, DevicesController, DevicesAdminController],
+  controllers: [
+    SigningKeysController,
+    DeviceGrantController,
+    DeviceActivationController,
+    DevicesController,
+    DevicesAdminController,
+    NetworksController,
+    NetworkUsageController,
+  ],
   providers: [
     ...networksCommandHandlers,
     EntitlementSigner,
@@ -30,7 +43,10 @@ import { DevicesController } from './http/devices.controller';
     DevicesContext,
     DeviceActivations,
     DeviceDirectory,
+    NetworkContext,
+    NetworkQueries,
+    NetworkPlanLimitsFollower,
   ],
-  exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory],
+  exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory, NetworkQueries],
 })
 export class NetworksModule {}

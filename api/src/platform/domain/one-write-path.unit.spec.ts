@@ -54,12 +54,17 @@ describe('one write path: appends only in command handlers', () => {
   });
 
   it('only command handlers wait for read models (read-your-writes), never a controller or a query', () => {
-    // The contexts' own `caughtUp` helpers, and the projection runtime, define the wait.
+    // The contexts' own `caughtUp` helpers, and the projection runtime, define the wait; the
+    // networks plan-limits follower, a log consumer, reads read models only once they include
+    // the event it handles.
     const definers = new Set([
       'billing/application/billing-context.ts',
       'catalog/application/catalog-context.ts',
       'identity/application/user-directory.ts',
       'networks/application/devices/devices-context.ts',
+
+      'networks/application/network-context.ts',
+      'networks/application/network-plan-limits.follower.ts',
     ]);
     const wait = /\b(?:caughtUp|caughtUpTo|waitForProjection)\s*\(/g;
     const waits = files

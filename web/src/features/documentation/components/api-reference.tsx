@@ -18,6 +18,18 @@ const deviceTokenRequest = `curl -X POST https://your-meshwork-host/api/v1/devic
   -d grant_type=urn:ietf:params:oauth:grant-type:device_code \\
   -d device_code=DEVICE_CODE -d client_id=meshwork-desktop`;
 
+/** The networks calls besides create, as the api serves them. */
+const networkCalls: [string, string][] = [
+  ['GET /api/v1/networks/', 'lists your networks, oldest first, with the limits in use.'],
+  ['GET /api/v1/networks/{id}/', 'returns one network: model, status, host and clients.'],
+  ['PATCH /api/v1/networks/{id}/', 'renames a network (send its new name).'],
+  ['DELETE /api/v1/networks/{id}/', 'deletes a network.'],
+  [
+    'POST /api/v1/networks/keep/',
+    'chooses which networks keep running (network_ids) when your plan allows fewer than you have; the others are suspended.',
+  ],
+];
+
 /** The bearer-token API of the Pro and Enterprise plans. */
 export function ApiReference() {
   return (
@@ -65,6 +77,19 @@ export function ApiReference() {
         <code className="text-sm">POST /api/v1/devices/&#123;id&#125;/rename/</code> with a <code className="text-sm">name</code> renames
         one and <code className="text-sm">POST /api/v1/devices/&#123;id&#125;/revoke/</code> signs it out for good, at once.
       </p>
+
+      <p>
+        <code className="text-sm">model_id</code> is a model&apos;s name as your plan lists it. A plan allows a number of networks and of
+        clients per network; a refusal answers 403 with a message saying which limit was reached.
+      </p>
+      <h3 className="pt-2 text-lg font-semibold text-slate-900 dark:text-white">Manage your networks</h3>
+      <ul className="list-disc space-y-1 pl-6">
+        {networkCalls.map(([call, what]) => (
+          <li key={call}>
+            <code className="text-sm">{call}</code> {what}
+          </li>
+        ))}
+      </ul>
     </DocSection>
   );
 }

@@ -1,0 +1,131 @@
+import { type Decider, unreachable } from '../../platform/domain/decider';
+import { conflict, forbidden, ruleBroken } from '../../platform/domain/errors';
+import type { DisconnectCause, NetworkModel, NetworksEvent, PlanChange } from './network.events';
+import { capOf, limitMessages, type NetworkLimits } from './network-limits';
+import { applyPlanLimits, keepNetworks } from './network-plan-rules';
+import { activeNetwork, type Network, networkOf, sameName, type NetworksState } from './network.state';
+
+/** What can be asked of a customer's networks. `at` is the time of the request: the decider reads no clock. */
+export type NetworksCommand =
+  | { type: 'CreateNetwork'; at: Date; networkId: string; name: string; model: NetworkModel; limits: NetworkLimits }
+  | { type: 'RenameNetwork'; at: Date; networkId: string; name: string }
+  | { type: 'DeleteNetwork'; at: Date; networkId: string }
+  | { type: 'KeepNetworks'; at: Date; networkIds: readonly string[]; limits: NetworkLimits }
+  | { type: 'ApplyPlanLimits'; at: Date; limits: NetworkLimits; change: PlanChange }
+  | { type: 'AssignHost'; at: Date; networkId: string; deviceId: string }
+  | { type: 'IssueJoinCode'; at: Date; networkId: string; codeHash: string; expiresAt: Date }
+  | { type: 'JoinClient'; at: Date; codeHash: string; deviceId: string; limits: NetworkLimits }
+  | { type: 'DisconnectClient'; at: Date; networkId: string; deviceId: string; cause: DisconnectCause }
+  | { type: 'RemoveClient'; at: Date; networkId: string; deviceId: string };
+
+export type { NetworksState } from './network.state';
+
+const INVALID_CODE = 'This join code is invalid or has expired.';
+
+/**
+ * One customer's networks as one aggregate, so the network cap and "newest first" are
+ * decided against all of them at once under one expected version. Limits come with the
+ * command; plan changes arrive as ApplyPlanLimits and never delete anything.
+ */
+export const networksDecider: Decider<NetworksCommand, NetworksEvent, NetworksState> = {
+  initialState: () => ({ networks: [] }),
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateNetwork': {
+        const { networkId, name, model, limits } = command;
+        if (state.networks.some((n) => n.networkId === networkId)) throw conflict('This network already exists.');
+        if (state.networks.some((n) => sameName(n.name, name))) throw conflict('You already have a network with this name.', 'name');
+        // Every network counts, suspended ones too: the cap is how many a customer may have.
+        if (state.networks.length >= capOf(limits.maxNetworks)) throw forbidden(limitMessages.networks(limits));
+        if (!limits.allowedModels.includes(model.name)) throw forbidden(limitMessages.model(limits, model.name));
+        return [{ type: 'NetworkCreated', data: { networkId, name, model } }];
+      }
+      case 'RenameNetwork': {
+        const network = networkOf(state, command.networkId);
+        if (network.name === command.name) return [];
+        if (state.networks.some((n) => n !== network && sameName(n.name, command.name)))
+          throw conflict('You already have a network with this name.', 'name');
+        return [{ type: 'NetworkRenamed', data: { networkId: network.networkId, name: command.name } }];
+      }
+      case 'DeleteNetwork':
+        return [{ type: 'NetworkDeleted', data: { networkId: networkOf(state, command.networkId).networkId } }];
+      case 'KeepNetworks':
+        return keepNetworks(state, command.networkIds, command.limits);
+      case 'ApplyPlanLimits':
+        return applyPlanLimits(state, command.limits, command.change);
+      case 'AssignHost': {
+        const network = activeNetwork(state, command.networkId);
+        if (network.host === command.deviceId) return [];
+        if (network.host) throw conflict('This network already has a host.');
+        if (network.clients.includes(command.deviceId)) throw conflict('This device is a client of the network; remove it first.');
+        return [{ type: 'HostAssigned', data: { networkId: network.networkId, deviceId: command.deviceId } }];
+      }
+      case 'IssueJoinCode': {
+        const network = activeNetwork(state, command.networkId);
+        if (!network.host) throw conflict('Assign a host to this network first.');
+        const { codeHash, expiresAt } = command;
+        return [{ type: 'JoinCodeIssued', data: { networkId: network.networkId, codeHash, expiresAt: expiresAt.toISOString() } }];
+      }
+      case 'JoinClient': {
+        const network = state.networks.find((n) => n.joinCode?.codeHash === command.codeHash);
+        if (!network?.joinCode || new Date(network.joinCode.expiresAt) <= command.at) throw ruleBroken(INVALID_CODE, 'code');
+        const running = activeNetwork(state, network.networkId);
+        if (running.clients.includes(command.deviceId)) return [];
+        if (running.host === command.deviceId) throw conflict("This device is the network's host.");
+        if (running.clients.length >= capOf(command.limits.maxClientsPerNetwork)) throw forbidden(limitMessages.clients(command.limits));
+        return [{ type: 'ClientJoined', data: { networkId: running.networkId, deviceId: command.deviceId } }];
+      }
+      case 'DisconnectClient': {
+        const network = networkOf(state, command.networkId);
+        if (!network.clients.includes(command.deviceId)) return [];
+        const { deviceId, cause } = command;
+        return [{ type: 'ClientDisconnected', data: { networkId: network.networkId, deviceId, cause } }];
+      }
+      case 'RemoveClient': {
+        const network = networkOf(state, command.networkId);
+        if (!network.clients.includes(command.deviceId)) return [];
+        return [{ type: 'ClientRemoved', data: { networkId: network.networkId, deviceId: command.deviceId } }];
+      }
+      default:
+        return unreachable(command);
+    }
+  },
+
+  evolve(state, event) {
+    const change = (networkId: string, update: (network: Network) => Network): NetworksState => ({
+      networks: state.networks.map((n) => (n.networkId === networkId ? update(n) : n)),
+    });
+    switch (event.type) {
+      case 'NetworkCreated': {
+        const { networkId, name, model } = event.data;
+        return { networks: [...state.networks, { networkId, name, model, host: null, joinCode: null, clients: [], status: 'active' }] };
+      }
+      case 'NetworkRenamed':
+        return change(event.data.networkId, (n) => ({ ...n, name: event.data.name }));
+      case 'NetworkDeleted':
+        return { networks: state.networks.filter((n) => n.networkId !== event.data.networkId) };
+      case 'NetworkSuspended':
+        return change(event.data.networkId, (n) => ({ ...n, status: 'suspended', cause: event.data.cause }));
+      case 'NetworkResumed':
+        return change(event.data.networkId, ({ networkId, name, model, host, joinCode, clients }) => ({
+          ...{ networkId, name, model, host, joinCode, clients },
+          status: 'active',
+        }));
+      case 'HostAssigned':
+        return change(event.data.networkId, (n) => ({ ...n, host: event.data.deviceId }));
+      case 'JoinCodeIssued':
+        return change(event.data.networkId, (n) => ({
+          ...n,
+          joinCode: { codeHash: event.data.codeHash, expiresAt: event.data.expiresAt },
+        }));
+      case 'ClientJoined':
+        return change(event.data.networkId, (n) => ({ ...n, clients: [...n.clients, event.data.deviceId] }));
+      case 'ClientDisconnected':
+      case 'ClientRemoved':
+        return change(event.data.networkId, (n) => ({ ...n, clients: n.clients.filter((d) => d !== event.data.deviceId) }));
+      default:
+        return unreachable(event);
+    }
+  },
+};
