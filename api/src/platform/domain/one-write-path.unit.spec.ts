@@ -62,7 +62,6 @@ describe('one write path: appends only in command handlers', () => {
       'catalog/application/catalog-context.ts',
       'identity/application/user-directory.ts',
       'networks/application/devices/devices-context.ts',
-
       'networks/application/network-context.ts',
       'networks/application/network-plan-limits.follower.ts',
     ]);
