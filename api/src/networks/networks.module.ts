@@ -14,6 +14,8 @@ import { DeviceActivationController } from './http/device-activation.controller'
 import { DeviceGrantController } from './http/device-grant.controller';
 import { DevicesAdminController } from './http/devices-admin.controller';
 import { DevicesController } from './http/devices.controller';
+import { DeviceEntitlementsController } from './http/device-entitlements.controller';
+import { DeviceEntitlements } from './application/device-entitlements.query';
 import { NetworkContext } from './application/network-context';
 import { NetworkPlanLimitsFollower } from './application/network-plan-limits.follower';
 import { NetworkQueries } from './application/network-queries';
@@ -32,6 +34,7 @@ import { NetworksController } from './http/networks.controller';
     DeviceActivationController,
     DevicesController,
     DevicesAdminController,
+    DeviceEntitlementsController,
     NetworksController,
     NetworkUsageController,
   ],
@@ -46,6 +49,7 @@ import { NetworksController } from './http/networks.controller';
     NetworkContext,
     NetworkQueries,
     NetworkPlanLimitsFollower,
+    DeviceEntitlements,
   ],
   exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory, NetworkQueries],
 })

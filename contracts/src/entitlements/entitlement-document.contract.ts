@@ -101,3 +101,7 @@ export type EntitlementPublicKey = z.output<typeof EntitlementPublicKey>;
 /** GET /devices/keys/: every key a valid document may be signed with (the active one, the next, the recently retired). */
 export const EntitlementKeySet = z.object({ keys: z.array(EntitlementPublicKey).max(20) }).meta({ id: 'EntitlementKeySet' });
 export type EntitlementKeySet = z.output<typeof EntitlementKeySet>;
+
+/** GET /devices/entitlements/: the calling device's document, signed (verify it before trusting any of it). */
+export const SignedEntitlements = z.object({ token: z.string().max(MAX_ENTITLEMENT_TOKEN_LENGTH) }).meta({ id: 'SignedEntitlements' });
+export type SignedEntitlements = z.output<typeof SignedEntitlements>;

@@ -58,6 +58,18 @@ export function ApiReference() {
         <code className="text-sm">model_id</code> the network should serve.
       </p>
       <CodeBlock label="Request" code={networkRequest} />
+      <p>
+        <code className="text-sm">model_id</code> is a model&apos;s name as your plan lists it. A plan allows a number of networks and of
+        clients per network; a refusal answers 403 with a message saying which limit was reached.
+      </p>
+      <h3 className="pt-2 text-lg font-semibold text-slate-900 dark:text-white">Manage your networks</h3>
+      <ul className="list-disc space-y-1 pl-6">
+        {networkCalls.map(([call, what]) => (
+          <li key={call}>
+            <code className="text-sm">{call}</code> {what}
+          </li>
+        ))}
+      </ul>
       <h3 className="pt-2 text-lg font-semibold text-slate-900 dark:text-white">Sign a device in</h3>
       <p>
         Desktop hosts sign in with the OAuth device authorization grant (RFC 8628).{' '}
@@ -77,19 +89,11 @@ export function ApiReference() {
         <code className="text-sm">POST /api/v1/devices/&#123;id&#125;/rename/</code> with a <code className="text-sm">name</code> renames
         one and <code className="text-sm">POST /api/v1/devices/&#123;id&#125;/revoke/</code> signs it out for good, at once.
       </p>
-
       <p>
-        <code className="text-sm">model_id</code> is a model&apos;s name as your plan lists it. A plan allows a number of networks and of
-        clients per network; a refusal answers 403 with a message saying which limit was reached.
+        A signed-in device gets what its plan allows from <code className="text-sm">GET /api/v1/devices/entitlements/</code>: a document
+        signed with Ed25519 (JWS, <code className="text-sm">EdDSA</code>), to verify against the keys at{' '}
+        <code className="text-sm">GET /api/v1/devices/keys/</code>.
       </p>
-      <h3 className="pt-2 text-lg font-semibold text-slate-900 dark:text-white">Manage your networks</h3>
-      <ul className="list-disc space-y-1 pl-6">
-        {networkCalls.map(([call, what]) => (
-          <li key={call}>
-            <code className="text-sm">{call}</code> {what}
-          </li>
-        ))}
-      </ul>
     </DocSection>
   );
 }
