@@ -19,6 +19,8 @@ export class DeviceEntitlementsController {
   @Route({
     summary: "The calling device's entitlement document (plan, models, networks), signed with Ed25519; verify it with GET /devices/keys/.",
     response: SignedEntitlements,
+    // A web session is signed in but is no device.
+    errors: [403],
   })
   document(@CurrentCaller() caller: Caller): Promise<SignedEntitlements> {
     return this.entitlements.signedFor(caller, this.clock.now());
