@@ -14,6 +14,7 @@ export * from './events/integration-message';
 export * from './health/health.contract';
 export * from './http/http.contract';
 export * from './identity/account.contract';
+export * from './networks/admin-networks.contract';
 export * from './networks/devices.contract';
 export * from './networks/membership.contract';
 export * from './networks/networks.contract';

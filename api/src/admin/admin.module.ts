@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing';
 import { CatalogModule } from '../catalog';
 import { IdentityModule } from '../identity';
+import { AdminNetworkQueries } from '../networks';
 import { AdminDashboardController } from './dashboard/admin-dashboard.controller';
 import { AdminDashboard } from './dashboard/admin-dashboard.query';
 import { AdminPaymentsController } from './payments/admin-payments.controller';
@@ -14,6 +15,7 @@ import { AdminUsers } from './users/admin-users.query';
 @Module({
   imports: [IdentityModule, BillingModule, CatalogModule],
   controllers: [AdminUsersController, AdminPlansController, AdminPaymentsController, AdminDashboardController],
-  providers: [AdminUsers, AdminDashboard, ...adminPlanCommandHandlers],
+  // The networks context's console reads: a stateless query over its read models, no module state.
+  providers: [AdminUsers, AdminDashboard, AdminNetworkQueries, ...adminPlanCommandHandlers],
 })
 export class AdminModule {}

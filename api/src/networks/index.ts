@@ -6,3 +6,4 @@ export { DEVICES_ENTITIES, DeviceRecord, DEVICES_PROJECTION } from './projection
 export { PLAN_LIMITS_FOLLOWER } from './application/network-plan-limits.follower';
 export { NetworkQueries } from './application/network-queries';
 export { NETWORKS_ENTITIES, NETWORKS_PROJECTION, NetworkClientRecord, NetworkRecord } from './projections/networks.entities';
+export { AdminNetworkQueries, type NetworkFigures } from './application/admin-network-queries';

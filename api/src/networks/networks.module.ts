@@ -21,6 +21,8 @@ import { NetworkPlanLimitsFollower } from './application/network-plan-limits.fol
 import { NetworkQueries } from './application/network-queries';
 import { NetworkUsageController } from './http/network-usage.controller';
 import { NetworksController } from './http/networks.controller';
+import { AdminNetworkQueries } from './application/admin-network-queries';
+import { NetworksAdminController } from './http/networks-admin.controller';
 
 /**
  * The customer's own world: devices (signed in by the device authorization grant), the
@@ -37,6 +39,7 @@ import { NetworksController } from './http/networks.controller';
     DeviceEntitlementsController,
     NetworksController,
     NetworkUsageController,
+    NetworksAdminController,
   ],
   providers: [
     ...networksCommandHandlers,
@@ -50,6 +53,7 @@ import { NetworksController } from './http/networks.controller';
     NetworkQueries,
     NetworkPlanLimitsFollower,
     DeviceEntitlements,
+    AdminNetworkQueries,
   ],
   exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory, NetworkQueries],
 })

@@ -346,6 +346,10 @@ export const AdminDashboardStats = z
     recentPayments: z.array(
       z.object({ id: z.string(), user: z.string(), amount: z.number(), plan: z.string(), date: timestamp, status: AdminPaymentStatus }),
     ),
+    totalDevices: z.number().int().meta({ description: "Customers' devices, revoked ones included." }),
+    activeDevices: z.number().int().meta({ description: 'Devices not revoked.' }),
+    totalNetworks: z.number().int().meta({ description: 'Networks, suspended ones included.' }),
+    suspendedNetworks: z.number().int(),
   })
   .meta({ id: 'AdminDashboardStats' });
 export type AdminDashboardStats = z.output<typeof AdminDashboardStats>;

@@ -1,25 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import request from 'supertest';
 import type { AdminDashboardStats } from '@meshwork/contracts';
-import { registerAccount, registerCustomer, type TestCustomer } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { DeviceDirectory } from '../../networks';
+import { deviceHost, signInDevice } from '../../networks/testing/devices';
+import { networksWorld, type NetworksWorld } from '../../networks/testing/network-kit';
+import { eventually } from '../../platform/projections/testing/spawn-runner';
+import { registerCustomer, type TestCustomer } from '../../testing/accounts';
 
 describe('console dashboard figures', () => {
-  let subject: TestApp;
-  let staffToken: string;
+  let world: NetworksWorld;
   beforeAll(async () => {
-    subject = await startTestApp({ STRIPE_SECRET_KEY: '', AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-    staffToken = (await registerAccount(subject.app, 'staff', randomUUID().slice(0, 6), true)).tokens.access;
+    world = await networksWorld();
   });
-  afterAll(() => subject.close());
+  afterAll(() => world.close());
 
-  const stats = async () =>
-    (
-      await request(subject.app.getHttpServer())
-        .get('/api/v1/admin-panel/dashboard/')
-        .set('Authorization', `Bearer ${staffToken}`)
-        .expect(200)
-    ).body as AdminDashboardStats;
+  const stats = async () => (await world.staff('GET', '/admin-panel/dashboard/')) as unknown as AdminDashboardStats;
 
   async function subscribeToPro(user: TestCustomer): Promise<void> {
     const created = await user.post('/subscriptions/create/', { plan_id: 'pro' }).expect(201);
@@ -27,14 +20,23 @@ describe('console dashboard figures', () => {
   }
 
   it('counts users, revenue and subscriptions, and names the plan and email of recent users and payments', async () => {
-    const ada = await registerCustomer(subject.app);
-    const bob = await registerCustomer(subject.app);
+    const ada = await registerCustomer(world.subject.app);
+    const bob = await registerCustomer(world.subject.app);
     await subscribeToPro(ada);
     await subscribeToPro(bob);
     await bob.post('/users/delete-account/').expect(200);
 
     const figures = await stats();
-    expect(figures).toMatchObject({ totalUsers: 2, totalRevenue: 58, activeSubscriptions: 1, monthlyGrowth: 100 });
+    expect(figures).toMatchObject({
+      totalUsers: 2,
+      totalRevenue: 58,
+      activeSubscriptions: 1,
+      monthlyGrowth: 100,
+      totalDevices: 0,
+      activeDevices: 0,
+      totalNetworks: 0,
+      suspendedNetworks: 0,
+    });
     expect(figures.recentUsers.map((u) => [u.email, u.plan])).toEqual([
       [ada.email, 'pro'],
       [expect.stringMatching(/^staff-/), 'free'],
@@ -44,5 +46,21 @@ describe('console dashboard figures', () => {
       ['', 'Pro', 29, 'completed'],
       [ada.email, 'Pro', 29, 'completed'],
     ]);
+  });
+
+  it('counts devices (revoked ones apart) and networks (suspended ones apart)', async () => {
+    const kept = await world.model(['pro']);
+    const dropped = await world.model(['pro']);
+    const cy = await world.customer('pro');
+    const desk = await signInDevice(deviceHost(world.subject.app), cy, 'Desk');
+    await signInDevice(deviceHost(world.subject.app), cy, 'Laptop');
+    await world.staff('POST', `/admin/devices/${desk.device_id}/revoke/`);
+    await eventually(async () => (await world.subject.app.get(DeviceDirectory).devicesOf(cy.userId)).some((d) => d.status === 'revoked'));
+    await world.create(cy, 'office', kept.name);
+    await world.create(cy, 'lab', dropped.name);
+    await world.staff('PUT', `/models/admin/${dropped.id}/access/`, { allowed_plans: ['enterprise'] });
+    await eventually(async () => (await world.statuses(cy)).includes('lab:suspended'), 10_000, 'the model to leave the Pro plan');
+
+    expect(await stats()).toMatchObject({ totalDevices: 2, activeDevices: 1, totalNetworks: 2, suspendedNetworks: 1 });
   });
 });

@@ -3,6 +3,7 @@ import type { AdminDashboardStats } from '@meshwork/contracts';
 import { readModelSchema } from '../../platform/projections/projection';
 import { BILLING_PROJECTION } from '../../billing';
 import { USERS_TABLE } from '../../identity';
+import { AdminNetworkQueries } from '../../networks';
 import { DATABASE, type Database } from '../../platform/database/database';
 
 const BILLING = readModelSchema(BILLING_PROJECTION);
@@ -17,16 +18,20 @@ interface Payment {
 }
 
 /**
- * The console dashboard's figures (spec "Dashboard stats"). Each query reads one context's
- * read model; the payments' emails are looked up in the users read model by id, not joined.
+ * The console dashboard's figures (spec "Dashboard stats"), with issue 12's device and network
+ * counts asked of the networks context. Each query reads one context's read model; the
+ * payments' emails are looked up in the users read model by id, not joined.
  */
 @Injectable()
 export class AdminDashboard {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly networks: AdminNetworkQueries,
+  ) {}
 
   async stats(): Promise<AdminDashboardStats> {
     const pool = this.database.pool;
-    const [users, billing, recentUsers, recentPayments] = await Promise.all([
+    const [users, billing, recentUsers, recentPayments, networkFigures] = await Promise.all([
       pool.query<{ total: number; this_month: number; last_month: number }>(
         `SELECT count(*)::int AS total,
                 count(*) FILTER (WHERE created_at >= date_trunc('month', now()))::int AS this_month,
@@ -46,6 +51,7 @@ export class AdminDashboard {
            FROM ${BILLING}.payments pay LEFT JOIN ${BILLING}.plans p ON p.id = pay.plan_id
           ORDER BY pay.created_at DESC, pay.seq DESC LIMIT 5`,
       ),
+      this.networks.figures(),
     ]);
     const emails = await this.emailsOf(recentPayments.rows.map((p) => p.user_id));
     const { total, this_month: thisMonth, last_month: lastMonth } = users.rows[0]!;
@@ -69,6 +75,7 @@ export class AdminDashboard {
         date: p.created_at.toISOString(),
         status: p.status,
       })),
+      ...networkFigures,
     };
   }
 

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { AdminNetworkList } from '@meshwork/contracts';
+import { eventually } from '../../platform/projections/testing/spawn-runner';
+import type { TestCustomer } from '../../testing/accounts';
+import { NetworkContext } from '../application/network-context';
+import type { NetworksCommand } from '../domain/networks.decider';
+import { deviceHost, signInDevice } from '../testing/devices';
+import { networksWorld, type NetworksWorld } from '../testing/network-kit';
+
+/** Issue 12, section 4: the console's view of a customer's networks, for staff only. */
+describe('GET /admin/users/{id}/networks/', () => {
+  let world: NetworksWorld;
+  beforeAll(async () => {
+    world = await networksWorld();
+  });
+  afterAll(() => world.close());
+
+  /**
+   * A host and one client on the network, decided by the networks aggregate as the
+   * membership calls decide them (those calls are not on this branch).
+   */
+  async function seat(user: TestCustomer, networkId: string, host: string, client: string): Promise<void> {
+    const context = world.subject.app.get(NetworkContext);
+    const at = new Date();
+    const codeHash = randomUUID();
+    const commands: NetworksCommand[] = [
+      { type: 'AssignHost', at, networkId, deviceId: host },
+      { type: 'IssueJoinCode', at, networkId, codeHash, expiresAt: new Date(at.getTime() + 60_000) },
+      { type: 'JoinClient', at, codeHash, deviceId: client, limits: await context.limitsOf(user.userId) },
+    ];
+    for (const command of commands) await context.caughtUp((await context.networks.execute(user.userId, command)).position);
+  }
+
+  it('lists a customer’s networks oldest first with the host named, the clients counted and a suspension’s reason', async () => {
+    const kept = await world.model(['pro']);
+    const dropped = await world.model(['pro']);
+    const user = await world.customer('pro');
+    const host = await signInDevice(deviceHost(world.subject.app), user, 'Office server');
+    const client = await signInDevice(deviceHost(world.subject.app), user, 'Reception laptop');
+    const office = await world.create(user, 'office', kept.name);
+    const lab = await world.create(user, 'lab', dropped.name);
+    await seat(user, office.id, host.device_id, client.device_id);
+
+    await world.staff('PUT', `/models/admin/${dropped.id}/access/`, { allowed_plans: ['enterprise'] });
+    await eventually(async () => (await world.statuses(user)).includes('lab:suspended'), 10_000, 'the model to leave the Pro plan');
+
+    const listed = (await world.staff('GET', `/admin/users/${user.userId}/networks/`)) as unknown as AdminNetworkList;
+    expect(listed.networks).toEqual([
+      {
+        id: office.id,
+        name: 'office',
+        model: kept.name,
+        status: 'active',
+        suspended_cause: null,
+        suspended_reason: null,
+        host_device_id: host.device_id,
+        host_device_name: 'Office server',
+        client_count: 1,
+        created_at: office.created_at,
+      },
+      {
+        id: lab.id,
+        name: 'lab',
+        model: dropped.name,
+        status: 'suspended',
+        suspended_cause: 'model_not_allowed',
+        suspended_reason: `Your Pro plan no longer includes the model ${dropped.name}.`,
+        host_device_id: null,
+        host_device_name: null,
+        client_count: 0,
+        created_at: lab.created_at,
+      },
+    ]);
+  });
+
+  it('refuses a customer (even about themselves), answers an unknown user with no networks, and a bad id with 400', async () => {
+    const model = await world.model(['free']);
+    const user = await world.customer();
+    await world.create(user, 'home', model.name);
+    await user.get(`/admin/users/${user.userId}/networks/`).expect(403);
+    expect(await world.staff('GET', `/admin/users/${randomUUID()}/networks/`)).toEqual({ networks: [] });
+    await expect(world.staff('GET', '/admin/users/not-a-user/networks/')).rejects.toThrow('answered 400');
+  });
+});
