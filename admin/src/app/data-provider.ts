@@ -5,6 +5,7 @@ import { authorizedFetch } from '../auth/http-client';
 import { API_BASE } from '../auth/site-urls';
 import { catalogMethods } from '../models/catalog-api';
 import { planMethods } from '../plans/plan-api';
+import { userDeviceMethods } from '../users/tabs/user-tabs-api';
 import { withFirstFieldMessages } from './field-errors';
 
 const ADMIN_PANEL = `${API_BASE}/admin-panel`;
@@ -21,12 +22,14 @@ async function consoleFetch(url: string, options?: fetchUtils.Options) {
 /**
  * Every console resource is served by the api's admin-panel read models, behind the staff's
  * bearer token. The calls that are not a resource's CRUD are methods of their own; the model
- * catalogue's live under /models/admin (see models/catalog-api.ts), a plan's restore in plans/plan-api.ts.
+ * catalogue's live under /models/admin (see models/catalog-api.ts), a plan's restore in plans/plan-api.ts,
+ * a user's devices and networks in users/tabs/user-tabs-api.ts.
  */
 export const dataProvider = {
   ...simpleRestProvider(ADMIN_PANEL, consoleFetch),
   ...catalogMethods,
   ...planMethods,
+  ...userDeviceMethods,
 
   /** GET /admin-panel/dashboard/: the console home's figures. */
   getDashboardStats: async (): Promise<AdminDashboardStats> =>

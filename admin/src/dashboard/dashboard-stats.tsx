@@ -8,8 +8,12 @@ import { formatMoney, useIntlLocale } from '../i18n/intl-locale';
 import { LoadFailed, useLoadFailureToast } from '../layout/load-failure';
 import { RecentActivity } from './recent-activity';
 
-type Figure = 'totalUsers' | 'totalRevenue' | 'activeSubscriptions' | 'monthlyGrowth';
-const figures: Figure[] = ['totalUsers', 'totalRevenue', 'activeSubscriptions', 'monthlyGrowth'];
+type Figure = Exclude<keyof AdminDashboardStats, 'recentUsers' | 'recentPayments'>;
+// Two rows of cards: the business, then the customers' desktop world (issue 12).
+const rows: Figure[][] = [
+  ['totalUsers', 'totalRevenue', 'activeSubscriptions', 'monthlyGrowth'],
+  ['totalDevices', 'activeDevices', 'totalNetworks', 'suspendedNetworks'],
+];
 
 /** How each figure reads: a count, US dollars, or a signed percentage ("+12.5%"). */
 function formatFigure(figure: Figure, stats: AdminDashboardStats, intlLocale: string): string {
@@ -57,11 +61,13 @@ export function DashboardStats() {
   if (error) return <LoadFailed message="meshwork.dashboard.stats.load_failed" />;
   return (
     <>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
-        {figures.map((figure) => (
-          <FigureCard key={figure} figure={figure} stats={stats} />
-        ))}
-      </Box>
+      {rows.map((row) => (
+        <Box key={row[0]} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
+          {row.map((figure) => (
+            <FigureCard key={figure} figure={figure} stats={stats} />
+          ))}
+        </Box>
+      ))}
       {stats ? <RecentActivity stats={stats} /> : null}
     </>
   );

@@ -43,7 +43,7 @@ export function UserStatusField(props: FieldProps) {
 }
 
 /** Date and time, short, in the console's language (spec section 9: en-US short with hour and minute). */
-export function UserDateField(props: FieldProps & { source: 'created_at' | 'last_login' }) {
+export function UserDateField(props: FieldProps & { source: string }) {
   const [locale] = useLocaleState();
   return (
     <DateField
