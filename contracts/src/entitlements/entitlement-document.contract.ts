@@ -17,6 +17,14 @@ export const ENTITLEMENT_LIFETIME_SECONDS = 7 * 86_400;
 export const ENTITLEMENT_OFFLINE_GRACE_SECONDS = 7 * 86_400;
 /** A retired signing key stays published this long: every document it signed has expired by then. */
 export const SIGNING_KEY_RETENTION_SECONDS = ENTITLEMENT_LIFETIME_SECONDS + ENTITLEMENT_OFFLINE_GRACE_SECONDS;
+
+/**
+ * Whether a published key (other than the signing one) is still published at `now`: the next
+ * key (never retired) always; a retired one until every document it signed has expired, offline
+ * grace included (it signed nothing after `retiredAt`).
+ */
+export const stillPublished = (key: { retiredAt: Date | null }, now: Date): boolean =>
+  key.retiredAt === null || now.getTime() <= key.retiredAt.getTime() + SIGNING_KEY_RETENTION_SECONDS * 1000;
 /** How far ahead of the host's clock an `iat` may be (clocks drift; the api's is not the host's). */
 export const ENTITLEMENT_CLOCK_SKEW_SECONDS = 300;
 /** Larger tokens are refused before any decoding: no document comes near it. */

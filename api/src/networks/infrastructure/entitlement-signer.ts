@@ -1,11 +1,8 @@
-import { createPrivateKey, createPublicKey, type KeyObject, sign } from 'node:crypto';
+import { type KeyObject, sign } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ENTITLEMENT_TYPE, EntitlementDocument, type EntitlementHeader, type EntitlementKeySet } from '@meshwork/contracts';
-import { SECRETS, type Secrets } from '../../platform/config/secrets';
+import { ed25519PrivateKey, publicKeyOf, SECRETS, type Secrets } from '../../platform/config/secrets';
 import { publishedKeys, type SigningKeyRing } from '../domain/signing-key-ring';
-
-/** PKCS#8 DER for an Ed25519 private key is this fixed prefix and the 32-byte seed (RFC 8410). */
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
 const segment = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -21,9 +18,8 @@ export class EntitlementSigner {
 
   constructor(@Inject(SECRETS) secrets: Pick<Secrets, 'entitlementKeys'>) {
     const { signing, published } = secrets.entitlementKeys;
-    this.privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, signing.seed]), format: 'der', type: 'pkcs8' });
-    const x = createPublicKey(this.privateKey).export({ format: 'jwk' }).x!;
-    this.ring = { active: { kid: signing.kid, x }, others: published };
+    this.privateKey = ed25519PrivateKey(signing.seed);
+    this.ring = { active: { kid: signing.kid, x: publicKeyOf(signing.seed) }, others: published };
   }
 
   /** The id of the key documents are signed with now. */

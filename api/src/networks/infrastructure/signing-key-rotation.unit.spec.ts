@@ -1,7 +1,9 @@
-import { createPublicKey, createPrivateKey } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { SIGNING_KEY_RETENTION_SECONDS, verifyEntitlementToken } from '@meshwork/contracts';
-import { signingKeySpec, type PublishedKeySpec } from '../../platform/config/config';
-import { newSigningKey } from '../../platform/config/secrets';
+import { loadConfig, signingKeySpec, type PublishedKeySpec } from '../../platform/config/config';
+import { loadSecrets, newSigningKey, publicKeyOf, rotateStoredEntitlementKey } from '../../platform/config/secrets';
 import { buildEntitlementDocument } from '../domain/entitlement-document';
 import { EntitlementSigner } from './entitlement-signer';
 
@@ -11,9 +13,7 @@ const at = (days: number) => new Date(T0.getTime() + days * DAY_MS);
 
 function key() {
   const signing = signingKeySpec.parse(newSigningKey(T0));
-  const der = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), signing.seed]);
-  const x = createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })).export({ format: 'jwk' }).x!;
-  return { signing, x };
+  return { signing, x: publicKeyOf(signing.seed) };
 }
 const signerOf = (signing: ReturnType<typeof key>['signing'], published: PublishedKeySpec[] = []) =>
   new EntitlementSigner({ entitlementKeys: { signing, published } });
@@ -72,5 +72,34 @@ describe('signing key rotation', () => {
 
   it('refuses to sign a document the hosts would refuse', () => {
     expect(() => signerOf(old.signing).sign({ ...documentAt(T0), sub: 'not-a-uuid' })).toThrow();
+  });
+
+  it('rotates the embedded key in secrets.json: the new key signs after a restart, the old one verifies until its documents expire', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshwork-rotate-'));
+    try {
+      const restart = () => new EntitlementSigner(loadSecrets(loadConfig({ DATA_DIR: dataDir }, '/')));
+      const first = restart();
+      const signedBefore = first.sign(documentAt(T0));
+
+      const newKid = rotateStoredEntitlementKey(dataDir, at(1));
+      const second = restart();
+      expect(second.kid).toBe(newKid);
+      expect(second.kid).not.toBe(first.kid);
+      expect(second.keySet(at(2)).keys.map((k) => k.kid)).toEqual([newKid, first.kid]);
+      expect((await verifyEntitlementToken(signedBefore, second.keySet(at(2)), at(2))).status).toBe('valid');
+      expect((await verifyEntitlementToken(second.sign(documentAt(at(2))), second.keySet(at(2)), at(2))).status).toBe('valid');
+
+      // A later rotation drops from the file the key whose documents have all expired.
+      rotateStoredEntitlementKey(dataDir, at(20));
+      expect(
+        restart()
+          .keySet(at(20))
+          .keys.map((k) => k.kid),
+      ).toEqual([expect.not.stringMatching(newKid), newKid]);
+      const stored = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { entitlementPublishedKeys: string };
+      expect(stored.entitlementPublishedKeys).not.toContain(first.kid);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

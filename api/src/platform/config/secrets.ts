@@ -1,6 +1,7 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stillPublished } from '@meshwork/contracts';
 import { type AppConfig, ConfigError, publishedKeysSpec, type PublishedKeySpec, signingKeySpec, type SigningKeySpec } from './config';
 import { logger } from '../logging/logger';
 
@@ -33,6 +34,40 @@ interface StoredSecrets {
 export function newSigningKey(now = new Date()): string {
   const seed = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }).d!;
   return `mw-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(3).toString('hex')}:${seed}`;
+}
+
+/** PKCS#8 DER for an Ed25519 private key is this fixed prefix and the 32-byte seed (RFC 8410). */
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** The Ed25519 private key a 32-byte seed spells. */
+export const ed25519PrivateKey = (seed: Buffer): KeyObject =>
+  createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+
+/** The public half of a signing key, base64url, as ENTITLEMENT_PUBLISHED_KEYS lists it. */
+export const publicKeyOf = (seed: Buffer): string => createPublicKey(ed25519PrivateKey(seed)).export({ format: 'jwk' }).x!;
+
+const publishedEntry = ({ kid, x, retiredAt }: PublishedKeySpec) => `${kid}:${x}${retiredAt ? `@${retiredAt.toISOString()}` : ''}`;
+
+/**
+ * Embedded mode's key rotation (`npm run entitlement-key -- --rotate`): a new key signs from the
+ * next start, the old one stays published as retired from `now` (hosts that meet the new key id
+ * refetch the key set), and retired keys whose documents have all expired leave the file.
+ * Answers the new key's id.
+ */
+export function rotateStoredEntitlementKey(dataDir: string, now = new Date()): string {
+  const file = path.join(dataDir, 'secrets.json');
+  if (!fs.existsSync(file)) throw new ConfigError([`${file} does not exist: start Meshwork once first`]);
+  const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSecrets;
+  const { signing, published } = storedEntitlementKeys(stored);
+  const retired = { kid: signing.kid, x: publicKeyOf(signing.seed), retiredAt: now };
+  const next = newSigningKey(now);
+  const rotated: StoredSecrets = {
+    ...stored,
+    entitlementSigningKey: next,
+    entitlementPublishedKeys: [...published.filter((key) => stillPublished(key, now)), retired].map(publishedEntry).join(','),
+  };
+  fs.writeFileSync(file, JSON.stringify(rotated, null, 2), { mode: 0o600 });
+  return next.split(':')[0]!;
 }
 
 /**
