@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { z } from 'zod';
 import { RegisterRequest } from '@meshwork/contracts';
@@ -42,6 +44,24 @@ describe('The OpenAPI document, generated from the contracts the api validates w
       .sort();
     expect(documented).toEqual(served);
     expect(documented.length).toBeGreaterThanOrEqual(67);
+  });
+
+  it("names in the site's API reference only calls the api serves", () => {
+    const page = fs
+      .readFileSync(path.resolve(__dirname, '../../../../../web/src/features/documentation/components/api-reference.tsx'), 'utf8')
+      .replaceAll('&#123;', '{')
+      .replaceAll('&#125;', '}');
+    // "GET /api/v1/..." in the lists, and `curl [-X METHOD] https://host/api/v1/...` in the examples.
+    const listed = [...page.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/api\/v1\/[\w{}/-]*)/g)].map(([, method, call]) => [method!, call!]);
+    const curled = [...page.matchAll(/curl (?:-X (\w+) )?https:\/\/[^/\s]+(\/api\/v1\/[\w{}/-]*)/g)].map(([, method, call]) => [
+      method ?? 'GET',
+      call!,
+    ]);
+    const shape = (method: string, call: string) => `${method} ${call.replace(/\/$/, '').replace(/\{\w+\}/g, '{}')}`;
+    const served = new Set(routes.map((r) => shape(r.method, openApiPath(r.path))));
+    const named = [...listed, ...curled].map(([method, call]) => shape(method!, call!));
+    expect(named.length).toBeGreaterThanOrEqual(10);
+    expect(named.filter((call) => !served.has(call))).toEqual([]);
   });
 
   it('declares a request body for every write that reads one, from the schema its pipe validates with', () => {
