@@ -7,9 +7,11 @@ import {
   verifyEntitlementToken,
 } from '@meshwork/contracts';
 import { UpdatePlan } from '../../billing';
+import { eventually } from '../../platform/projections/testing/spawn-runner';
 import type { TestCustomer } from '../../testing/accounts';
 import { freePort } from '../../testing/browser';
 import { startTestApp, type TestApp } from '../../testing/test-app';
+import { EntitlementStreamTail } from '../application/entitlement-stream/entitlement-stream.tail';
 import { NetworkContext } from '../application/network-context';
 import { deviceHost, signInDevice } from '../testing/devices';
 import { type EntitlementStreamClient, openEntitlementStream, type StreamEvent } from '../testing/entitlement-stream-client';
@@ -126,9 +128,14 @@ describe('the live entitlement stream', () => {
 
   it('skips the first document when Last-Event-ID is already at its seq, and sends it when older', async () => {
     const { device } = await signedInDevice();
+    const tail = world.subject.app.get(EntitlementStreamTail);
+    const before = tail.openStreams;
     const first = await stream(world.base, device.access_token);
     const held = await first.next('entitlements');
+    expect(tail.openStreams).toBe(before + 1);
     await first.close();
+    // The host went away: its stream is let go.
+    await eventually(async () => tail.openStreams === before, 5_000, 'the closed stream let go');
 
     const resumed = await stream(world.base, device.access_token, held.id);
     await resumed.next('retry');

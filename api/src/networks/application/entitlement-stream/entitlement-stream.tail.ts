@@ -70,6 +70,11 @@ export class EntitlementStreamTail implements OnApplicationBootstrap, OnModuleDe
     await this.running;
   }
 
+  /** How many streams this instance holds (health and the benchmark read it). */
+  get openStreams(): number {
+    return this.connections.size;
+  }
+
   /** Opens a device's stream: `retry`, then its document on the next round. Returns what to call when the client goes. */
   open(device: DeviceRef, resumeFrom: number | null, sink: StreamSink): () => void {
     const connection = new StreamConnection(device, resumeFrom, sink);
