@@ -156,6 +156,21 @@ describe('the live entitlement stream', () => {
     await host.ended(5_000);
   });
 
+  it('tells a device revoked while its stream was opening (after the guard, before the tail knew the stream)', async () => {
+    const { user, device } = await signedInDevice();
+    await user.post(`/devices/${device.device_id}/revoke/`).expect(200);
+    const written: string[] = [];
+    let ended = false;
+    world.subject.app
+      .get(EntitlementStreamTail)
+      .open({ userId: user.userId, deviceId: device.device_id }, null, {
+        write: (chunk) => written.push(chunk),
+        end: () => (ended = true),
+      });
+    await eventually(async () => ended, 5_000, 'the stream closed');
+    expect(written.join('')).toMatch(/event: revoked\ndata: \{"reason":"device_revoked"/);
+  });
+
   it('refuses a web session (403) and anyone signed out (401)', async () => {
     const user = await world.customer();
     const web = await user.get('/devices/entitlements/stream').expect(403);

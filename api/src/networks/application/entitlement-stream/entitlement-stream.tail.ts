@@ -6,6 +6,7 @@ import { logger } from '../../../platform/logging/logger';
 import { waitForProjection } from '../../../platform/projections/projection-waiter';
 import { EntitlementSigner } from '../../infrastructure/entitlement-signer';
 import { DeviceClock } from '../devices/device-clock';
+import { DeviceDirectory } from '../devices/device-directory';
 import { DeviceEntitlements, type DeviceRef, ENTITLEMENT_SOURCES } from '../device-entitlements.query';
 import { PlanModelsCache } from './plan-models.cache';
 import { documentContent, sse } from './sse';
@@ -51,6 +52,7 @@ export class EntitlementStreamTail implements OnApplicationBootstrap, OnModuleDe
     private readonly signer: EntitlementSigner,
     private readonly planModels: PlanModelsCache,
     private readonly clock: DeviceClock,
+    private readonly devices: DeviceDirectory,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -81,7 +83,22 @@ export class EntitlementStreamTail implements OnApplicationBootstrap, OnModuleDe
     connection.write(sse.retry);
     this.connections.add(connection);
     this.markDirty([connection], this.position ?? 0);
+    void this.revokeIfGone(connection);
     return () => this.close(connection);
+  }
+
+  /**
+   * A device revoked while its stream was opening: the token passed the guard, but the tail
+   * may have passed DeviceRevoked before the stream was registered. The device's own stream,
+   * read after registering, has it if the tail did not.
+   */
+  private async revokeIfGone(connection: StreamConnection): Promise<void> {
+    const { userId, deviceId } = connection.device;
+    // Unreadable now: the guard has just let the token in, and the tail still watches for DeviceRevoked.
+    const active = await this.devices.ownedActiveDevice(userId, deviceId).catch(() => true);
+    if (active || connection.closed) return;
+    connection.write(sse.revoked({ reason: 'device_revoked', revoked_at: this.clock.now().toISOString() }));
+    this.close(connection);
   }
 
   private close(connection: StreamConnection): void {
