@@ -8,7 +8,7 @@ import {
 } from '@meshwork/contracts';
 import { UpdatePlan } from '../../billing';
 import { eventually } from '../../platform/projections/testing/spawn-runner';
-import type { TestCustomer } from '../../testing/accounts';
+import { TEST_PASSWORD, type TestCustomer } from '../../testing/accounts';
 import { freePort } from '../../testing/browser';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { EntitlementStreamTail } from '../application/entitlement-stream/entitlement-stream.tail';
@@ -156,17 +156,28 @@ describe('the live entitlement stream', () => {
     await host.ended(5_000);
   });
 
+  it('closes the streams of a customer whose sessions all end (a password change signs devices out too)', async () => {
+    const { user, device } = await signedInDevice();
+    const host = await stream(world.base, device.access_token);
+    await host.next('entitlements');
+    await user.post('/change-password/', { old_password: TEST_PASSWORD, new_password: 'An0therStr0ngOne' }).expect(200);
+    await host.ended(5_000);
+    expect(host.all('revoked')).toEqual([]);
+    expect(
+      (await fetch(`${world.base}/api/v1/devices/entitlements/stream`, { headers: { Authorization: `Bearer ${device.access_token}` } }))
+        .status,
+    ).toBe(401);
+  });
+
   it('tells a device revoked while its stream was opening (after the guard, before the tail knew the stream)', async () => {
     const { user, device } = await signedInDevice();
     await user.post(`/devices/${device.device_id}/revoke/`).expect(200);
     const written: string[] = [];
     let ended = false;
-    world.subject.app
-      .get(EntitlementStreamTail)
-      .open({ userId: user.userId, deviceId: device.device_id }, null, {
-        write: (chunk) => written.push(chunk),
-        end: () => (ended = true),
-      });
+    world.subject.app.get(EntitlementStreamTail).open({ userId: user.userId, deviceId: device.device_id }, null, {
+      write: (chunk) => written.push(chunk),
+      end: () => (ended = true),
+    });
     await eventually(async () => ended, 5_000, 'the stream closed');
     expect(written.join('')).toMatch(/event: revoked\ndata: \{"reason":"device_revoked"/);
   });

@@ -152,9 +152,9 @@ export class EntitlementStreamTail implements OnApplicationBootstrap, OnModuleDe
       const target = targetOf(event);
       if (!target) continue;
       const touched = this.connections.resolve(target);
-      if (target.kind === 'revoked') {
+      if (target.kind === 'revoked' || target.kind === 'signed-out') {
         for (const connection of touched) {
-          connection.write(sse.revoked({ reason: 'device_revoked', revoked_at: target.revokedAt }));
+          if (target.kind === 'revoked') connection.write(sse.revoked({ reason: 'device_revoked', revoked_at: target.revokedAt }));
           this.close(connection);
         }
       } else this.markDirty(touched, event.position);

@@ -70,6 +70,8 @@ export class StreamConnections {
     switch (target.kind) {
       case 'users':
         return target.userIds.flatMap((id) => [...(this.byUser.get(id) ?? [])]);
+      case 'signed-out':
+        return [...(this.byUser.get(target.userId) ?? [])];
       case 'plans':
         // A stream still waiting for its first document has no plan: it is being built anyway.
         return [...this].filter((c) => c.planId !== null && target.planIds.includes(c.planId));

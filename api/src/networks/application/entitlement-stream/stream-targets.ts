@@ -10,10 +10,15 @@ export type StreamTarget =
   | { kind: 'plans'; planIds: string[] }
   /** Every open stream: a model's status changed, and its plans are not in the event. */
   | { kind: 'everyone' }
-  | { kind: 'revoked'; deviceId: string; revokedAt: string };
+  | { kind: 'revoked'; deviceId: string; revokedAt: string }
+  /** Every session of the user ended (password changed or reset, deactivated, deleted): their streams end too. */
+  | { kind: 'signed-out'; userId: string };
 
 /** Model events that change which models are open (ModelAccessChanged names its plans; these do not). */
 const MODEL_STATUS_EVENTS = new Set(['ModelPublished', 'ModelDeactivated', 'ModelReactivated', 'ModelDeleted']);
+
+/** Identity's events that end every session of the user, devices' included. */
+const SESSIONS_ENDED = new Set(['PasswordChanged', 'PasswordResetCompleted', 'UserDeactivated', 'UserDeleted']);
 
 const idAfter = (prefix: string, streamId: string): string | null => (streamId.startsWith(prefix) ? streamId.slice(prefix.length) : null);
 
@@ -24,7 +29,9 @@ const idAfter = (prefix: string, streamId: string): string | null => (streamId.s
  * - a model's access change: the subscribers of the plans it left or joined; its status
  *   (published, deactivated, reactivated, deleted): everyone, since the event names no plan;
  * - a customer's networks (`networks-<user>`, membership and suspensions included): that user;
- * - DeviceRevoked (`device-<device>`): that device, which is told and disconnected.
+ * - DeviceRevoked (`device-<device>`): that device, which is told and disconnected;
+ * - identity ending every session of a user (`user-<user>`): their streams close without a
+ *   word, and the host's reconnect meets the 401 its token now gets.
  * Whether a document really changed is decided after building it (content compared), so
  * a target here may be wider than the change, never narrower.
  */
@@ -44,6 +51,8 @@ export function targetOf(event: RecordedEvent): StreamTarget | null {
   }
   const device = idAfter('device-', event.streamId);
   if (device && event.type === 'DeviceRevoked') return { kind: 'revoked', deviceId: device, revokedAt: event.occurredAt.toISOString() };
+  const user = idAfter('user-', event.streamId);
+  if (user && SESSIONS_ENDED.has(event.type)) return { kind: 'signed-out', userId: user };
   return null;
 }
 

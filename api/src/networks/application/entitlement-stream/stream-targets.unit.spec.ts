@@ -48,7 +48,13 @@ describe('which open streams an event touches', () => {
     });
     expect(targetOf(event('device-d1', 'DeviceRenamed'))).toBeNull();
     expect(targetOf(event('devicecode-c1', 'DeviceCodeApproved'))).toBeNull();
+  });
+
+  it('identity ending every session of a user: their streams; other identity events: nobody', () => {
+    for (const type of ['PasswordChanged', 'PasswordResetCompleted', 'UserDeactivated', 'UserDeleted'])
+      expect(targetOf(event('user-u1', type))).toEqual({ kind: 'signed-out', userId: 'u1' });
     expect(targetOf(event('user-u1', 'ProfileUpdated'))).toBeNull();
+    expect(targetOf(event('user-u1', 'UserSignedIn'))).toBeNull();
   });
 
   it('only model access and status events drop the cached plan models', () => {
@@ -82,6 +88,7 @@ describe('resolving a target to the streams this instance holds', () => {
     expect(ids(streams.resolve({ kind: 'plans', planIds: ['enterprise'] }))).toEqual([]);
     expect(ids(streams.resolve({ kind: 'everyone' }))).toEqual(['d1', 'd2', 'd3', 'd4']);
     expect(ids(streams.resolve({ kind: 'revoked', deviceId: 'd3', revokedAt: '' }))).toEqual(['d3']);
+    expect(ids(streams.resolve({ kind: 'signed-out', userId: 'u1' }))).toEqual(['d1', 'd2']);
 
     streams.remove(desktop);
     streams.remove(desktop);
