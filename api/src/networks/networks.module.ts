@@ -24,6 +24,10 @@ import { NetworksController } from './http/networks.controller';
 import { AdminNetworkQueries } from './application/admin-network-queries';
 import { NetworksAdminController } from './http/networks-admin.controller';
 
+import { DeviceEntitlementStreamController } from './http/device-entitlement-stream.controller';
+import { EntitlementStreamTail } from './application/entitlement-stream/entitlement-stream.tail';
+import { PlanModelsCache } from './application/entitlement-stream/plan-models.cache';
+
 /**
  * The customer's own world: devices (signed in by the device authorization grant), the
  * networks they form, and the signed entitlements each desktop host obeys.
@@ -40,6 +44,8 @@ import { NetworksAdminController } from './http/networks-admin.controller';
     NetworksController,
     NetworkUsageController,
     NetworksAdminController,
+
+    DeviceEntitlementStreamController,
   ],
   providers: [
     ...networksCommandHandlers,
@@ -54,6 +60,9 @@ import { NetworksAdminController } from './http/networks-admin.controller';
     NetworkPlanLimitsFollower,
     DeviceEntitlements,
     AdminNetworkQueries,
+
+    PlanModelsCache,
+    EntitlementStreamTail,
   ],
   exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory, NetworkQueries],
 })

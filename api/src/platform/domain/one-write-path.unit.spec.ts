@@ -55,8 +55,8 @@ describe('one write path: appends only in command handlers', () => {
 
   it('only command handlers wait for read models (read-your-writes), never a controller or a query', () => {
     // The contexts' own `caughtUp` helpers, and the projection runtime, define the wait; the
-    // networks plan-limits follower, a log consumer, reads read models only once they include
-    // the event it handles.
+    // networks plan-limits follower and the entitlement stream's tail, log consumers, read read
+    // models only once they include the events they handle.
     const definers = new Set([
       'billing/application/billing-context.ts',
       'catalog/application/catalog-context.ts',
@@ -64,6 +64,7 @@ describe('one write path: appends only in command handlers', () => {
       'networks/application/devices/devices-context.ts',
       'networks/application/network-context.ts',
       'networks/application/network-plan-limits.follower.ts',
+      'networks/application/entitlement-stream/entitlement-stream.tail.ts',
     ]);
     const wait = /\b(?:caughtUp|caughtUpTo|waitForProjection)\s*\(/g;
     const waits = files
