@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JoinCode, Network } from '@meshwork/contracts';
+import { eventually } from '../../platform/projections/testing/spawn-runner';
 import { DeviceClock } from '../application/devices/device-clock';
 import { JOIN_ATTEMPTS_PER_MINUTE } from '../application/membership/join-attempts';
 import { hostWithCode, join, signedInDevice } from '../testing/membership-kit';
@@ -146,6 +147,36 @@ describe('network membership calls', () => {
     for (let i = 0; i < JOIN_ATTEMPTS_PER_MINUTE; i++) await guesser.post('/networks/join/', { code: 'BCDF-GHJK' }).expect(400);
     expect((await guesser.post('/networks/join/', { code: 'BCDF-GHJK' }).expect(429)).body.message).toMatch(/Too many join attempts/);
     await (await device(owner)).post('/networks/join/', { code: 'BCDF-GHJK' }).expect(400);
+  });
+
+  it('revoking a device frees its places in every network: as host (owner on the site) and as client (staff in the console)', async () => {
+    const owner = await world.customer('pro');
+    const [office, lab] = [await world.create(owner, 'office', model), await world.create(owner, 'lab', model)];
+    const [x, y, z] = [await device(owner, 'X'), await device(owner, 'Y'), await device(owner, 'Z')];
+    const officeCode = await hostWithCode(owner, office.id, x);
+    await join(z, officeCode.code);
+    const labCode = await hostWithCode(owner, lab.id, y);
+    await join(x, labCode.code);
+
+    await owner.post(`/devices/${x.id}/revoke/`).expect(200);
+    await world.staff('POST', `/admin/devices/${z.id}/revoke/`);
+    const seats = async () =>
+      (await world.list(owner)).networks.map((n) => `${n.name}:${n.host ?? '-'}:${clients(n).join(',') || '-'}`).join(' ');
+    await eventually(async () => (await seats()) === `office:-:- lab:${y.id}:-`, 10_000, 'the revoked devices to leave their networks');
+
+    const { rows } = await world.subject.db.pool.query<{ type: string; data: { networkId: string; deviceId: string; cause: object } }>(
+      `SELECT type, data FROM es_events WHERE stream_id = $1 AND type IN ('HostReleased', 'ClientDisconnected') ORDER BY position`,
+      [`networks-${owner.userId}`],
+    );
+    expect(rows.map((r) => [r.type, r.data.networkId, r.data.deviceId, r.data.cause])).toEqual([
+      ['HostReleased', office.id, x.id, { kind: 'device_revoked' }],
+      ['ClientDisconnected', lab.id, x.id, { kind: 'device_revoked' }],
+      ['ClientDisconnected', office.id, z.id, { kind: 'device_revoked' }],
+    ]);
+    // The place is free: a new host for the office, and the lab's code admits another device.
+    const next = await device(owner);
+    await owner.post(`/networks/${office.id}/host/`, { device_id: next.id }).expect(200);
+    expect(clients(await join(await device(owner), labCode.code))).toHaveLength(1);
   });
 
   // Last: it moves this instance's device clock 15 minutes on.
