@@ -23,7 +23,8 @@ import { NetworkUsageController } from './http/network-usage.controller';
 import { NetworksController } from './http/networks.controller';
 import { AdminNetworkQueries } from './application/admin-network-queries';
 import { NetworksAdminController } from './http/networks-admin.controller';
-
+import { NetworkMembershipController } from './http/network-membership.controller';
+import { JoinAttempts } from './application/membership/join-attempts';
 import { DeviceEntitlementStreamController } from './http/device-entitlement-stream.controller';
 import { EntitlementStreamTail } from './application/entitlement-stream/entitlement-stream.tail';
 import { PlanModelsCache } from './application/entitlement-stream/plan-models.cache';
@@ -44,8 +45,8 @@ import { PlanModelsCache } from './application/entitlement-stream/plan-models.ca
     NetworksController,
     NetworkUsageController,
     NetworksAdminController,
-
     DeviceEntitlementStreamController,
+    NetworkMembershipController,
   ],
   providers: [
     ...networksCommandHandlers,
@@ -60,9 +61,9 @@ import { PlanModelsCache } from './application/entitlement-stream/plan-models.ca
     NetworkPlanLimitsFollower,
     DeviceEntitlements,
     AdminNetworkQueries,
-
     PlanModelsCache,
     EntitlementStreamTail,
+    JoinAttempts,
   ],
   exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory, NetworkQueries],
 })
