@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { AdminDeviceList, AuthResponse, Network, UploadResponse } from '@meshwork/contracts';
 import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
-import { NetworkContext } from '../../api/src/networks/application/network-context';
 import { deviceHost, signInDevice } from '../../api/src/networks/testing/devices';
 import { eventually } from '../../api/src/platform/projections/testing/spawn-runner';
 import { registerAccount, registerCustomer, subscribeToPro, type TestCustomer } from '../../api/src/testing/accounts';
@@ -70,15 +69,7 @@ describe('staff console: a user’s devices and networks (real browser)', () => 
       (await customer.post('/networks/create/', { name, model_id: model }).expect(201)).body as Network;
     const office = await create('head-office', kept.name);
     await create('lab', leaving.name);
-    // The host, decided by the networks aggregate as the membership call will decide it.
-    const networks = app.get(NetworkContext);
-    const assigned = await networks.networks.execute(customer.userId, {
-      type: 'AssignHost',
-      at: new Date(),
-      networkId: office.id,
-      deviceId: server.device_id,
-    });
-    await networks.caughtUp(assigned.position);
+    await customer.post(`/networks/${office.id}/host/`, { device_id: server.device_id }).expect(200);
     // The lab's model leaves the Pro plan: the lab is suspended, naming why.
     await asStaff('PUT', `/models/admin/${leaving.id}/access/`, { allowed_plans: ['enterprise'] });
     await eventually(

@@ -23,6 +23,8 @@ import { NetworkUsageController } from './http/network-usage.controller';
 import { NetworksController } from './http/networks.controller';
 import { AdminNetworkQueries } from './application/admin-network-queries';
 import { NetworksAdminController } from './http/networks-admin.controller';
+import { NetworkMembershipController } from './http/network-membership.controller';
+import { JoinAttempts } from './application/membership/join-attempts';
 
 /**
  * The customer's own world: devices (signed in by the device authorization grant), the
@@ -40,6 +42,7 @@ import { NetworksAdminController } from './http/networks-admin.controller';
     NetworksController,
     NetworkUsageController,
     NetworksAdminController,
+    NetworkMembershipController,
   ],
   providers: [
     ...networksCommandHandlers,
@@ -54,6 +57,7 @@ import { NetworksAdminController } from './http/networks-admin.controller';
     NetworkPlanLimitsFollower,
     DeviceEntitlements,
     AdminNetworkQueries,
+    JoinAttempts,
   ],
   exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory, NetworkQueries],
 })

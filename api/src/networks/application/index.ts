@@ -3,6 +3,7 @@ import { CreateNetworkHandler } from './create-network.handler';
 import { DeleteNetworkHandler } from './delete-network.handler';
 import { deviceCommandHandlers } from './devices';
 import { KeepNetworksHandler } from './keep-networks.handler';
+import { membershipCommandHandlers } from './membership';
 import { RenameNetworkHandler } from './rename-network.handler';
 
 /** Every networks append is one of these commands: devices, device codes, networks. */
@@ -13,4 +14,5 @@ export const networksCommandHandlers = [
   DeleteNetworkHandler,
   KeepNetworksHandler,
   ApplyPlanLimitsHandler,
+  ...membershipCommandHandlers,
 ];

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, type ICommand } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
 import { BILLING_PROJECTION, type PlanEvent } from '../../billing';
@@ -14,6 +14,7 @@ import { isTransientPostgresError } from '../../platform/projections/retry-polic
 import type { PlanChange } from '../domain/network.events';
 import { NETWORKS_PROJECTION } from '../projections/networks.entities';
 import { ApplyPlanLimits } from './apply-plan-limits.handler';
+import { ReleaseDevice } from './membership/release-device.handler';
 import { NetworkQueries } from './network-queries';
 
 export const PLAN_LIMITS_FOLLOWER = 'networks_plan_limits';
@@ -24,16 +25,14 @@ const LIMIT_TERMS = ['maxNetworks', 'maxClientsPerNetwork'];
 /** The read models were not yet at the event: try again (they follow within moments). */
 class ReadModelsBehind extends Error {}
 
-/** A plan change and the customers whose networks it may touch. */
-interface Work {
-  trigger: Pick<PlanChange, 'source' | 'eventId'>;
-  users: () => Promise<string[]>;
-}
+/** The commands an event calls for: one per customer a plan change may touch, or one per revoked device. */
+type Work = () => Promise<ICommand[]>;
 
 /**
- * The process manager between plans and networks: follows billing's and the catalog's events
- * and sends ApplyPlanLimits to every customer a change may touch, so downgrades, staff
- * editing a plan and models leaving a plan reach networks as commands.
+ * The process manager between networks and the world around them: follows billing's, the
+ * catalog's and the devices' events and sends ApplyPlanLimits to every customer a change may
+ * touch, so downgrades, staff editing a plan and models leaving a plan reach networks as
+ * commands; and ReleaseDevice for a revoked device, which frees its places as host and client.
  *
  * - A customer's entitlements changed (subscription, period end, Stripe, staff): that customer.
  * - A plan's network or client limit changed: every customer with networks (billing also
@@ -70,9 +69,7 @@ class PlanLimitsConsumer implements LogConsumer {
         [BILLING_PROJECTION, CATALOG_PROJECTION, NETWORKS_PROJECTION].map((name) => waitForProjection(this.pool, name, last)),
       );
       if (caughtUp.includes(false)) throw new ReadModelsBehind(`read models are not yet at position ${last}`);
-      for (const { event, work: item } of work) {
-        for (const userId of await item!.users()) await this.commands.execute(new ApplyPlanLimits(userId, item!.trigger, event.occurredAt));
-      }
+      for (const { work: commands } of work) for (const command of await commands!()) await this.commands.execute(command);
     }
     return this.moveCheckpoint(checkpoint, events[events.length - 1]!.position);
   }
@@ -100,18 +97,23 @@ class PlanLimitsConsumer implements LogConsumer {
 
 const idOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 
-/** Which customers an event may touch, or null for an event that changes no limit. */
+/** What an event calls for, or null for one that changes no limit and revokes no device. */
 function workFor(event: RecordedEvent, networks: NetworkQueries): Work | null {
-  const trigger = (source: PlanChange['source']) => ({ source, eventId: event.eventId });
+  const apply =
+    (source: PlanChange['source'], users: () => Promise<string[]>): Work =>
+    async () =>
+      (await users()).map((userId) => new ApplyPlanLimits(userId, { source, eventId: event.eventId }, event.occurredAt));
   if (event.streamId.startsWith('subscription-') && event.type === 'EntitlementsChanged')
-    return { trigger: trigger('subscription'), users: async () => [idOf(event.streamId)] };
+    return apply('subscription', async () => [idOf(event.streamId)]);
   if (event.streamId.startsWith('plan-') && event.type === 'PlanUpdated') {
     const { changes } = (event as unknown as PlanEvent & { type: 'PlanUpdated' }).data;
     if (!LIMIT_TERMS.some((term) => term in changes)) return null;
-    return { trigger: trigger('plan'), users: () => networks.owners() };
+    return apply('plan', () => networks.owners());
   }
   if (event.streamId.startsWith('model-') && MODEL_EVENTS.has(event.type))
-    return { trigger: trigger('model'), users: () => networks.owners(idOf(event.streamId)) };
+    return apply('model', () => networks.owners(idOf(event.streamId)));
+  if (event.streamId.startsWith('device-') && event.type === 'DeviceRevoked')
+    return async () => [new ReleaseDevice(idOf(event.streamId), event.occurredAt)];
   return null;
 }
 

@@ -25,6 +25,11 @@ export interface SuspensionCause {
 /** Why a client left a network: a lower cap, or its device left or was revoked. */
 export type DisconnectCause = { kind: 'plan_limit'; change: PlanChange } | { kind: 'left' | 'device_revoked' };
 
+/** Why a network lost its host: the owner released it, or the host device was revoked. */
+export interface HostReleaseCause {
+  kind: 'released' | 'device_revoked';
+}
+
 /**
  * A customer's networks (stream `networks-<user id>`). Each event's actor is in its
  * metadata. Stored type names and shapes are schema: never rename one.
@@ -39,7 +44,8 @@ export type NetworksEvent =
   | { type: 'JoinCodeIssued'; data: { networkId: string; codeHash: string; expiresAt: string } }
   | { type: 'ClientJoined'; data: { networkId: string; deviceId: string } }
   | { type: 'ClientDisconnected'; data: { networkId: string; deviceId: string; cause: DisconnectCause } }
-  | { type: 'ClientRemoved'; data: { networkId: string; deviceId: string } };
+  | { type: 'ClientRemoved'; data: { networkId: string; deviceId: string } }
+  | { type: 'HostReleased'; data: { networkId: string; deviceId: string; cause: HostReleaseCause } };
 
 export type NetworksEventType = NetworksEvent['type'];
 
@@ -54,4 +60,5 @@ export const NETWORKS_EVENT_TYPES: readonly NetworksEventType[] = [
   'ClientJoined',
   'ClientDisconnected',
   'ClientRemoved',
+  'HostReleased',
 ];

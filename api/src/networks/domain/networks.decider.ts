@@ -1,6 +1,6 @@
 import { type Decider, unreachable } from '../../platform/domain/decider';
 import { conflict, forbidden, ruleBroken } from '../../platform/domain/errors';
-import type { DisconnectCause, NetworkModel, NetworksEvent, PlanChange } from './network.events';
+import type { DisconnectCause, HostReleaseCause, NetworkModel, NetworksEvent, PlanChange } from './network.events';
 import { capOf, limitMessages, type NetworkLimits } from './network-limits';
 import { applyPlanLimits, keepNetworks } from './network-plan-rules';
 import { activeNetwork, type Network, networkOf, sameName, type NetworksState } from './network.state';
@@ -13,14 +13,24 @@ export type NetworksCommand =
   | { type: 'KeepNetworks'; at: Date; networkIds: readonly string[]; limits: NetworkLimits }
   | { type: 'ApplyPlanLimits'; at: Date; limits: NetworkLimits; change: PlanChange }
   | { type: 'AssignHost'; at: Date; networkId: string; deviceId: string }
-  | { type: 'IssueJoinCode'; at: Date; networkId: string; codeHash: string; expiresAt: Date }
+  | { type: 'ReleaseHost'; at: Date; networkId: string }
+  /** `byDevice`: the device session asking, or null for the owner on the site. */
+  | { type: 'IssueJoinCode'; at: Date; networkId: string; codeHash: string; expiresAt: Date; byDevice: string | null }
   | { type: 'JoinClient'; at: Date; codeHash: string; deviceId: string; limits: NetworkLimits }
+  | { type: 'LeaveNetwork'; at: Date; networkId: string; deviceId: string }
   | { type: 'DisconnectClient'; at: Date; networkId: string; deviceId: string; cause: DisconnectCause }
-  | { type: 'RemoveClient'; at: Date; networkId: string; deviceId: string };
+  | { type: 'RemoveClient'; at: Date; networkId: string; deviceId: string }
+  /** A revoked device gives up its place everywhere: as host and as client. */
+  | { type: 'ReleaseDevice'; at: Date; deviceId: string };
 
 export type { NetworksState } from './network.state';
 
 const INVALID_CODE = 'This join code is invalid or has expired.';
+
+const released = (networkId: string, deviceId: string, cause: HostReleaseCause): NetworksEvent => ({
+  type: 'HostReleased',
+  data: { networkId, deviceId, cause },
+});
 
 /**
  * One customer's networks as one aggregate, so the network cap and "newest first" are
@@ -61,9 +71,15 @@ export const networksDecider: Decider<NetworksCommand, NetworksEvent, NetworksSt
         if (network.clients.includes(command.deviceId)) throw conflict('This device is a client of the network; remove it first.');
         return [{ type: 'HostAssigned', data: { networkId: network.networkId, deviceId: command.deviceId } }];
       }
+      case 'ReleaseHost': {
+        const network = networkOf(state, command.networkId);
+        return network.host ? [released(network.networkId, network.host, { kind: 'released' })] : [];
+      }
       case 'IssueJoinCode': {
         const network = activeNetwork(state, command.networkId);
         if (!network.host) throw conflict('Assign a host to this network first.');
+        if (command.byDevice !== null && command.byDevice !== network.host)
+          throw forbidden("Only the network's host device, or you on the site, can issue a join code.");
         const { codeHash, expiresAt } = command;
         return [{ type: 'JoinCodeIssued', data: { networkId: network.networkId, codeHash, expiresAt: expiresAt.toISOString() } }];
       }
@@ -76,6 +92,14 @@ export const networksDecider: Decider<NetworksCommand, NetworksEvent, NetworksSt
         if (running.clients.length >= capOf(command.limits.maxClientsPerNetwork)) throw forbidden(limitMessages.clients(command.limits));
         return [{ type: 'ClientJoined', data: { networkId: running.networkId, deviceId: command.deviceId } }];
       }
+      case 'LeaveNetwork': {
+        const network = networkOf(state, command.networkId);
+        if (network.host === command.deviceId) throw conflict('This device hosts the network: release the host instead.');
+        if (!network.clients.includes(command.deviceId)) return [];
+        return [
+          { type: 'ClientDisconnected', data: { networkId: network.networkId, deviceId: command.deviceId, cause: { kind: 'left' } } },
+        ];
+      }
       case 'DisconnectClient': {
         const network = networkOf(state, command.networkId);
         if (!network.clients.includes(command.deviceId)) return [];
@@ -86,6 +110,14 @@ export const networksDecider: Decider<NetworksCommand, NetworksEvent, NetworksSt
         const network = networkOf(state, command.networkId);
         if (!network.clients.includes(command.deviceId)) return [];
         return [{ type: 'ClientRemoved', data: { networkId: network.networkId, deviceId: command.deviceId } }];
+      }
+      case 'ReleaseDevice': {
+        const { deviceId } = command;
+        return state.networks.flatMap((n): NetworksEvent[] => {
+          if (n.host === deviceId) return [released(n.networkId, deviceId, { kind: 'device_revoked' })];
+          if (!n.clients.includes(deviceId)) return [];
+          return [{ type: 'ClientDisconnected', data: { networkId: n.networkId, deviceId, cause: { kind: 'device_revoked' } } }];
+        });
       }
       default:
         return unreachable(command);
@@ -124,6 +156,9 @@ export const networksDecider: Decider<NetworksCommand, NetworksEvent, NetworksSt
       case 'ClientDisconnected':
       case 'ClientRemoved':
         return change(event.data.networkId, (n) => ({ ...n, clients: n.clients.filter((d) => d !== event.data.deviceId) }));
+      case 'HostReleased':
+        // The join code is the host's to show: it ends with the host.
+        return change(event.data.networkId, (n) => ({ ...n, host: null, joinCode: null }));
       default:
         return unreachable(event);
     }

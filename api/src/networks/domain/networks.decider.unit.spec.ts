@@ -212,6 +212,10 @@ describe('networks decider', () => {
   });
 
   describe('membership', () => {
+    const hostReleased = (id: string, deviceId: string, kind: 'released' | 'device_revoked'): NetworksEvent => ({
+      type: 'HostReleased',
+      data: { networkId: id, deviceId, cause: { kind } },
+    });
     const hosted = [created('a'), host('a'), code('a')];
     const join = (deviceId: string, limits = free, codeHash = 'code-a', when = at) => ({
       type: 'JoinClient' as const,
@@ -235,11 +239,20 @@ describe('networks decider', () => {
     it('issues join codes only once a host is there', () => {
       const expiresAt = new Date('2026-03-01T10:10:00Z');
       given(networksDecider, [created('a')])
-        .when({ type: 'IssueJoinCode', at, networkId: 'a', codeHash: 'code-a', expiresAt })
+        .when({ type: 'IssueJoinCode', at, networkId: 'a', codeHash: 'code-a', expiresAt, byDevice: null })
         .thenThrows(/host to this network first/);
       given(networksDecider, [created('a'), host('a')])
-        .when({ type: 'IssueJoinCode', at, networkId: 'a', codeHash: 'code-a', expiresAt })
+        .when({ type: 'IssueJoinCode', at, networkId: 'a', codeHash: 'code-a', expiresAt, byDevice: null })
         .then([code('a')]);
+    });
+    it('issues join codes to the owner on the site and to the host device, not to another device', () => {
+      const expiresAt = new Date('2026-03-01T10:10:00Z');
+      given(networksDecider, [created('a'), host('a')])
+        .when({ type: 'IssueJoinCode', at, networkId: 'a', codeHash: 'code-a', expiresAt, byDevice: 'host-a' })
+        .then([code('a')]);
+      given(networksDecider, [created('a'), host('a'), joined('a', 'd1')])
+        .when({ type: 'IssueJoinCode', at, networkId: 'a', codeHash: 'code-a', expiresAt, byDevice: 'd1' })
+        .thenThrows("Only the network's host device, or you on the site, can issue a join code.");
     });
     it('lets clients join by a live code up to the cap, then refuses with the upgrade message', () => {
       given(networksDecider, hosted)
@@ -283,6 +296,60 @@ describe('networks decider', () => {
       given(networksDecider, [...full, { type: 'ClientRemoved', data: { networkId: 'a', deviceId: 'd2' } }])
         .when(join('d3'))
         .then([joined('a', 'd3')]);
+    });
+
+    it('releases the host, once; the clients stay, the join code ends, and a new host can be assigned', () => {
+      const full = [...hosted, joined('a', 'd1')];
+      given(networksDecider, full)
+        .when({ type: 'ReleaseHost', at, networkId: 'a' })
+        .then([hostReleased('a', 'host-a', 'released')]);
+      given(networksDecider, [created('a')])
+        .when({ type: 'ReleaseHost', at, networkId: 'a' })
+        .then([]);
+      const after = [...full, hostReleased('a', 'host-a', 'released')];
+      given(networksDecider, after)
+        .when(join('d2'))
+        .thenThrows(/invalid or has expired/);
+      given(networksDecider, after)
+        .when({ type: 'AssignHost', at, networkId: 'a', deviceId: 'h2' })
+        .then([host('a', 'h2')]);
+      expect(given(networksDecider, after).when({ type: 'ReleaseHost', at, networkId: 'a' }).thenState().networks[0]).toMatchObject({
+        host: null,
+        joinCode: null,
+        clients: ['d1'],
+      });
+      given(networksDecider)
+        .when({ type: 'ReleaseHost', at, networkId: 'a' })
+        .thenThrows(/not found/);
+    });
+    it('lets a client leave, once, but not the host', () => {
+      const full = [...hosted, joined('a', 'd1')];
+      given(networksDecider, full)
+        .when({ type: 'LeaveNetwork', at, networkId: 'a', deviceId: 'd1' })
+        .then([{ type: 'ClientDisconnected', data: { networkId: 'a', deviceId: 'd1', cause: { kind: 'left' } } }]);
+      given(networksDecider, hosted).when({ type: 'LeaveNetwork', at, networkId: 'a', deviceId: 'd1' }).then([]);
+      given(networksDecider, full)
+        .when({ type: 'LeaveNetwork', at, networkId: 'a', deviceId: 'host-a' })
+        .thenThrows('This device hosts the network: release the host instead.');
+    });
+    it('frees every place of a revoked device: host of one network, client of another, suspended ones too', () => {
+      const history = [created('a'), host('a', 'x'), created('b'), host('b'), code('b'), joined('b', 'x'), joined('b', 'd1')];
+      const revoked = { type: 'ReleaseDevice' as const, at, deviceId: 'x' };
+      given(networksDecider, history)
+        .when(revoked)
+        .then([
+          hostReleased('a', 'x', 'device_revoked'),
+          { type: 'ClientDisconnected', data: { networkId: 'b', deviceId: 'x', cause: { kind: 'device_revoked' } } },
+        ]);
+      given(networksDecider, [...history, suspended('a', 'plan_limit')])
+        .when(revoked)
+        .then([
+          hostReleased('a', 'x', 'device_revoked'),
+          { type: 'ClientDisconnected', data: { networkId: 'b', deviceId: 'x', cause: { kind: 'device_revoked' } } },
+        ]);
+      given(networksDecider, history)
+        .when({ ...revoked, deviceId: 'nobody' })
+        .then([]);
     });
   });
 });

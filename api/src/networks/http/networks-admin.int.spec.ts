@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminNetworkList } from '@meshwork/contracts';
+import request from 'supertest';
+import type { AdminNetworkList, JoinCode } from '@meshwork/contracts';
 import { eventually } from '../../platform/projections/testing/spawn-runner';
 import type { TestCustomer } from '../../testing/accounts';
-import { NetworkContext } from '../application/network-context';
-import type { NetworksCommand } from '../domain/networks.decider';
 import { deviceHost, signInDevice } from '../testing/devices';
 import { networksWorld, type NetworksWorld } from '../testing/network-kit';
 
@@ -15,20 +14,15 @@ describe('GET /admin/users/{id}/networks/', () => {
   });
   afterAll(() => world.close());
 
-  /**
-   * A host and one client on the network, decided by the networks aggregate as the
-   * membership calls decide them (those calls are not on this branch).
-   */
-  async function seat(user: TestCustomer, networkId: string, host: string, client: string): Promise<void> {
-    const context = world.subject.app.get(NetworkContext);
-    const at = new Date();
-    const codeHash = randomUUID();
-    const commands: NetworksCommand[] = [
-      { type: 'AssignHost', at, networkId, deviceId: host },
-      { type: 'IssueJoinCode', at, networkId, codeHash, expiresAt: new Date(at.getTime() + 60_000) },
-      { type: 'JoinClient', at, codeHash, deviceId: client, limits: await context.limitsOf(user.userId) },
-    ];
-    for (const command of commands) await context.caughtUp((await context.networks.execute(user.userId, command)).position);
+  /** A host and one client on the network, by the membership calls (the client joins from its own session). */
+  async function seat(user: TestCustomer, networkId: string, host: string, clientToken: string): Promise<void> {
+    await user.post(`/networks/${networkId}/host/`, { device_id: host }).expect(200);
+    const { code } = (await user.post(`/networks/${networkId}/join-code/`).expect(200)).body as JoinCode;
+    await request(world.subject.app.getHttpServer())
+      .post('/api/v1/networks/join/')
+      .set('Authorization', `Bearer ${clientToken}`)
+      .send({ code })
+      .expect(200);
   }
 
   it('lists a customer’s networks oldest first with the host named, the clients counted and a suspension’s reason', async () => {
@@ -39,7 +33,7 @@ describe('GET /admin/users/{id}/networks/', () => {
     const client = await signInDevice(deviceHost(world.subject.app), user, 'Reception laptop');
     const office = await world.create(user, 'office', kept.name);
     const lab = await world.create(user, 'lab', dropped.name);
-    await seat(user, office.id, host.device_id, client.device_id);
+    await seat(user, office.id, host.device_id, client.access_token);
 
     await world.staff('PUT', `/models/admin/${dropped.id}/access/`, { allowed_plans: ['enterprise'] });
     await eventually(async () => (await world.statuses(user)).includes('lab:suspended'), 10_000, 'the model to leave the Pro plan');

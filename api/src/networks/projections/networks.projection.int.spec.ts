@@ -64,6 +64,11 @@ describe('networks read model (events in, rows out)', () => {
       );
     expect((await resumed.rows(rows()))[1]).toMatchObject({ status: 'active', suspension: null });
     expect(await resumed.rows(clients())).toEqual([]);
+
+    const unhosted = await networks
+      .given()
+      .when(stream(user, { type: 'HostReleased', data: { networkId: a, deviceId: 'h1', cause: { kind: 'device_revoked' } } }));
+    expect((await unhosted.rows(rows()))[0]).toMatchObject({ name: 'office', host_device_id: null });
   });
 
   it('a deleted network leaves no row behind, nor its clients', async () => {

@@ -58,6 +58,9 @@ export const networksProjection: Projection = {
       case 'HostAssigned':
         await set('host_device_id = $2', event.data.deviceId);
         return;
+      case 'HostReleased':
+        await set('host_device_id = NULL');
+        return;
       case 'JoinCodeIssued':
         return;
       case 'ClientJoined':

@@ -28,6 +28,18 @@ const networkCalls: [string, string][] = [
     'POST /api/v1/networks/keep/',
     'chooses which networks keep running (network_ids) when your plan allows fewer than you have; the others are suspended.',
   ],
+  ['POST /api/v1/networks/{id}/host/', 'makes one of your active devices (device_id) the network’s host.'],
+  ['DELETE /api/v1/networks/{id}/host/', 'releases the host; the clients stay and another host can be assigned.'],
+  [
+    'POST /api/v1/networks/{id}/join-code/',
+    'gives a fresh join code (XXXX-XXXX, valid 15 minutes) for the host to show; from the site or the host device.',
+  ],
+  [
+    'POST /api/v1/networks/join/',
+    'joins the network whose host shows the code, from the joining device’s own session, up to your plan’s clients per network.',
+  ],
+  ['POST /api/v1/networks/{id}/leave/', 'the calling device leaves the network.'],
+  ['DELETE /api/v1/networks/{id}/clients/{device_id}/', 'removes a client device from the network.'],
 ];
 
 /** The bearer-token API of the Pro and Enterprise plans. */
