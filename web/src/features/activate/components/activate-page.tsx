@@ -1,4 +1,4 @@
-import { normalizeUserCode } from '@meshwork/contracts';
+import { formatUserCode, normalizeUserCode } from '@meshwork/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../shared/ui/button';
@@ -53,7 +53,7 @@ export function ActivatePage() {
             </div>
           ) : code === null || pending.isError ? (
             <CodeEntryForm
-              initialCode={code ?? linked}
+              initialCode={code ? formatUserCode(code) : linked}
               checking={pending.isFetching}
               serverError={pending.error?.message ?? null}
               onSubmit={lookUp}

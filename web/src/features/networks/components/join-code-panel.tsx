@@ -1,4 +1,4 @@
-import { formatJoinCode, type JoinCode } from '@meshwork/contracts';
+import { formatJoinCode, normalizeJoinCode, type JoinCode } from '@meshwork/contracts';
 import { useState } from 'react';
 import { notifyFailure } from '../../../shared/toast/notify';
 import { Button } from '../../../shared/ui/button';
@@ -6,6 +6,12 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { useCreateJoinCode } from '../api/create-join-code';
 import { formatCountdown } from './network-format';
 import { useNow } from './use-now';
+
+/** The api sends the code as XXXX-XXXX; any other spelling of it is shown the same way. */
+const shownCode = (code: string) => {
+  const normal = normalizeJoinCode(code);
+  return normal ? formatJoinCode(normal) : code;
+};
 
 /** A fresh join code for the network's clients, shown as XXXX-XXXX with the time it has left. */
 export function JoinCodePanel({ networkId }: { networkId: string }) {
@@ -26,7 +32,7 @@ export function JoinCodePanel({ networkId }: { networkId: string }) {
         <p className="text-sm text-slate-700 dark:text-slate-200">
           Join code{' '}
           <strong className="font-mono text-lg tracking-widest text-slate-900 dark:text-white" aria-label="Join code">
-            {formatJoinCode(code.code)}
+            {shownCode(code.code)}
           </strong>{' '}
           <span className="text-slate-500 dark:text-slate-400" role="timer" aria-live="off">
             expires in {left}
