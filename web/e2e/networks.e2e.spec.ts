@@ -13,11 +13,13 @@ describe('customer site: networks and devices in a real browser', () => {
   let site: BrowserTest;
   let kit: ReturnType<typeof networksKit>;
   let model = '';
+  let staff: AuthResponse;
 
   beforeAll(async () => {
     site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '', STRIPE_API_BASE: '' });
     kit = networksKit(site);
-    model = await kit.publishModel(await kit.account(true), ['free', 'pro', 'enterprise'], 'Basic Assistant');
+    staff = await kit.account(true);
+    model = await kit.publishModel(staff, ['free', 'pro', 'enterprise'], 'Basic Assistant');
   }, 120_000);
   afterAll(() => site?.close());
   afterEach(() => site.closePages());
@@ -56,6 +58,12 @@ describe('customer site: networks and devices in a real browser', () => {
     await dialog.getByRole('alert').getByText('Your Free plan allows 1 network. Upgrade to add more.').waitFor();
     expect(await dialog.getByRole('link', { name: 'See plans in Billing' }).getAttribute('href')).toBe('/billing');
     expect((await networksOf(customer)).map((n) => n.name)).toEqual(['Office']);
+
+    // The dashboard's card counts it (usage statistics) and leads here.
+    await page.goto(`${site.base}/dashboard`);
+    const card = page.getByRole('group', { name: 'Max Networks' });
+    await card.getByText('1 in use', { exact: false }).waitFor();
+    expect(await card.getByRole('link', { name: 'Manage networks' }).getAttribute('href')).toBe('/networks');
   });
 
   it('renames a network, then deletes it after a confirmation', async () => {
@@ -137,5 +145,39 @@ describe('customer site: networks and devices in a real browser', () => {
     await office.getByText('Clients 0 of 2').waitFor();
     const [network] = await networksOf(customer);
     expect(network?.clients.devices).toEqual([]);
+  });
+
+  // Last: it changes the Free plan, and leaves it as it found it (one network).
+  it('shows networks suspended by a lower limit with the reason, and keeps the ones chosen', async () => {
+    const setFreeNetworks = async (max: number) =>
+      expect((await kit.call('PUT', '/admin-panel/plans/free', staff.tokens.access, { max_networks: max })).status).toBe(200);
+    const customer = await kit.account();
+    await setFreeNetworks(3);
+    for (const name of ['Alpha', 'Bravo', 'Charlie']) expect((await createByApi(customer, name)).status).toBe(201);
+    await setFreeNetworks(1);
+
+    const page = await networksPage(customer);
+    const reason = 'Suspended: The Free plan now allows fewer networks. Choose which networks to keep.';
+    await page.getByRole('region', { name: 'Charlie' }).getByText(reason).waitFor();
+    await page.getByRole('region', { name: 'Bravo' }).getByText(reason).waitFor();
+    await page.getByText('2 networks are suspended', { exact: false }).waitFor();
+    await page.getByText('3 of 1 networks', { exact: false }).waitFor();
+
+    await page.getByRole('button', { name: 'Choose Networks to Keep' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose Networks to Keep' });
+    expect(await dialog.getByLabel('Alpha').isChecked()).toBe(true);
+    await dialog.getByLabel('Alpha').uncheck();
+    await dialog.getByLabel('Charlie').check();
+    await dialog.getByRole('button', { name: 'Keep Selected' }).click();
+    await page.getByText('Networks updated').waitFor();
+    await page
+      .getByRole('region', { name: 'Alpha' })
+      .getByText('Suspended: Not among the networks you chose to keep on your Free plan.')
+      .waitFor();
+    expect((await networksOf(customer)).map((n) => `${n.name}:${n.status}`)).toEqual([
+      'Alpha:suspended',
+      'Bravo:suspended',
+      'Charlie:active',
+    ]);
   });
 });
