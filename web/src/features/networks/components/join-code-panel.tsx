@@ -31,9 +31,9 @@ export function JoinCodePanel({ networkId }: { networkId: string }) {
       {code && left && (
         <p className="text-sm text-slate-700 dark:text-slate-200">
           Join code{' '}
-          <strong className="font-mono text-lg tracking-widest text-slate-900 dark:text-white" aria-label="Join code">
+          <output className="font-mono font-bold text-lg tracking-widest text-slate-900 dark:text-white" aria-label="Join code">
             {shownCode(code.code)}
-          </strong>{' '}
+          </output>{' '}
           <span className="text-slate-500 dark:text-slate-400" role="timer" aria-live="off">
             expires in {left}
           </span>
