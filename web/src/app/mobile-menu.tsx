@@ -36,6 +36,11 @@ export function MobileMenu({ session }: { session: Session }) {
               </NavLink>
             </li>
             <li>
+              <NavLink to="/networks" className={itemClasses}>
+                Networks
+              </NavLink>
+            </li>
+            <li>
               <NavLink to="/profile" className={itemClasses}>
                 Profile
               </NavLink>

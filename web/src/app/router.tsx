@@ -61,6 +61,14 @@ export const router = createBrowserRouter([
             lazy: () => import('../features/billing/components/billing-page').then((m) => ({ Component: m.BillingPage })),
           },
           {
+            path: 'networks',
+            lazy: () => import('../features/networks/components/networks-page').then((m) => ({ Component: m.NetworksPage })),
+          },
+          {
+            path: 'activate',
+            lazy: () => import('../features/activate/components/activate-page').then((m) => ({ Component: m.ActivatePage })),
+          },
+          {
             path: 'checkout/simulated/:sessionId',
             lazy: () =>
               import('../features/billing/components/simulated-checkout-page').then((m) => ({ Component: m.SimulatedCheckoutPage })),

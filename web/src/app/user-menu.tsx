@@ -1,5 +1,5 @@
 import type { User } from '@meshwork/contracts';
-import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, LogOut, Network, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useSignOut } from './use-sign-out';
@@ -12,7 +12,7 @@ export function displayName(user: Pick<User, 'username' | 'email'>): string {
 const itemClasses =
   'flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
 
-/** Dashboard, Profile, Admin Panel (staff) and Sign Out, behind a button showing who is signed in. */
+/** Dashboard, Networks, Profile, Admin Panel (staff) and Sign Out, behind a button showing who is signed in. */
 export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -79,6 +79,9 @@ export function UserMenu({ user }: { user: User }) {
           <div className="pt-1">
             <Link role="menuitem" to="/dashboard" className={itemClasses} onClick={() => setOpen(false)}>
               <LayoutDashboard className="size-4" aria-hidden /> Dashboard
+            </Link>
+            <Link role="menuitem" to="/networks" className={itemClasses} onClick={() => setOpen(false)}>
+              <Network className="size-4" aria-hidden /> Networks
             </Link>
             <Link role="menuitem" to="/profile" className={itemClasses} onClick={() => setOpen(false)}>
               <UserRound className="size-4" aria-hidden /> Profile

@@ -52,7 +52,7 @@ function DashboardContent() {
         You are on the <strong className="text-slate-900 dark:text-white">{planInfo.plan_name}</strong> plan.
       </p>
       <div className="mt-8">
-        <SummaryCards planInfo={planInfo} />
+        <SummaryCards planInfo={planInfo} usage={usage.data} />
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">

@@ -1,6 +1,6 @@
 import type { DownloadHistory, UsageStats } from '@meshwork/contracts';
 import { CircleCheck, CircleX, Clock, LoaderCircle, type LucideIcon } from 'lucide-react';
-import { formatDateTime } from '../../../shared/format/billing-format';
+import { formatDateTime, formatLimit } from '../../../shared/format/billing-format';
 import { RegionCard } from '../../../shared/ui/region-card';
 import { downloadLabel, downloadStatusKind } from './desktop-versions';
 import { formatDownloadSize } from './file-size';
@@ -52,7 +52,7 @@ export function DownloadAnalytics({
     { label: 'Total downloads', value: history?.total },
     { label: 'Last 30 days', value: history?.last_30_days },
     { label: 'Models available', value: usage?.models.available },
-    { label: 'Networks in use', value: usage && `${usage.networks.used} of ${usage.networks.limit}` },
+    { label: 'Networks in use', value: usage && `${usage.networks.used} of ${formatLimit(usage.networks.limit)}` },
   ];
   return (
     <RegionCard title="Download Analytics">
