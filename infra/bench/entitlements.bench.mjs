@@ -43,15 +43,20 @@ async function apiCpuDuring(pid, run) {
   return { cpu: cpuSeconds(pid) - before, result };
 }
 
-/** Staff raise the plan's clients per network; answers the new limit, the call's start, and the plan event's append time. */
-async function editPlan(api, staffToken) {
+/**
+ * Staff raise the plan's clients per network by one. `expect(limit)` is called with the new
+ * limit before the edit is sent (a stream may deliver before the call answers); answers the
+ * call's start and end and the plan event's append time, all in epoch milliseconds.
+ */
+async function editPlan(api, staffToken, expect) {
   const headers = { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' };
   const plan = await (await fetch(`${api.base}/admin-panel/plans/${PLAN}`, { headers })).json();
+  const limit = plan.max_clients + 1;
   const db = new pg.Client({ connectionString: api.databaseUrl });
   await db.connect();
   try {
     const { rows: head } = await db.query('SELECT coalesce(max(position), 0) AS position FROM es_events');
-    const limit = plan.max_clients + 1;
+    const arrived = expect(limit);
     const requestedAt = now();
     const response = await fetch(`${api.base}/admin-panel/plans/${PLAN}`, {
       method: 'PUT',
@@ -66,6 +71,7 @@ async function editPlan(api, staffToken) {
       [head[0].position],
     );
     if (rows.length === 0) throw new Error('the plan edit appended no event');
+    await arrived;
     return { limit, requestedAt, answeredAt, appendedAt: rows[0].at, eventType: rows[0].type };
   } finally {
     await db.end();
@@ -119,11 +125,9 @@ async function main() {
 
     // 4. Staff edit the plan; every device should get its new document.
     const heartbeatsBefore = streams.reduce((n, s) => n + s.heartbeats, 0);
-    let edit;
-    const limitOf = () => edit?.limit;
-    const arrived = awaitDocuments(streams, (payload) => payload.plan.max_clients_per_network === limitOf(), NEW_DOCUMENT_TIMEOUT_MS);
-    edit = await editPlan(api, staffToken);
-    await arrived;
+    const edit = await editPlan(api, staffToken, (limit) =>
+      awaitDocuments(streams, (payload) => payload.plan.max_clients_per_network === limit, NEW_DOCUMENT_TIMEOUT_MS),
+    );
     const received = streams.filter((s) => s.awaited);
     const latencies = received.map((s) => s.arrivedAt - edit.appendedAt).sort((a, b) => a - b);
     const [p50, p99, max] = [percentile(latencies, 50), percentile(latencies, 99), latencies.at(-1)];
