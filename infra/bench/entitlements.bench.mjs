@@ -21,7 +21,7 @@ import { verifyEntitlementToken } from '@meshwork/contracts';
 import { env, up } from '../lib/index.mjs';
 import apiProcess from '../lib/api-process.cjs';
 import { pollPlans } from './entitlements/polling.mjs';
-import { cpuSeconds, residentBytes } from './entitlements/process-stats.mjs';
+import { cpuSeconds, quiet, residentBytes } from './entitlements/process-stats.mjs';
 import { seedDevices } from './entitlements/seed.mjs';
 import { awaitDocuments, openStreams } from './entitlements/streams.mjs';
 
@@ -106,12 +106,13 @@ async function main() {
     const staffToken = await api.staffToken();
 
     // 2 and 3. Every device on its stream; the api's memory before and after.
-    await sleep(2000);
+    const settled = await quiet(api.pid);
+    row('api busy after seeding (projections catching up)', `${settled.toFixed(0)} s`);
     const rssBefore = residentBytes(api.pid);
     const opening = performance.now();
     streams = await openStreams(api.base, seeded.devices);
     const openSeconds = (performance.now() - opening) / 1000;
-    await sleep(2000);
+    await quiet(api.pid);
     const rssAfter = residentBytes(api.pid);
     const perDevice = (rssAfter - rssBefore) / deviceCount / 1024;
     row(
@@ -152,13 +153,14 @@ async function main() {
     );
 
     // 5. CPU: holding the streams, then polling instead.
+    await quiet(api.pid);
     const holding = await apiCpuDuring(api.pid, () => sleep(seconds * 1000));
     const heartbeats = streams.reduce((n, s) => n + s.heartbeats, 0) - heartbeatsBefore;
     const dropped = streams.filter((s) => s.ended).length;
     for (const stream of streams) stream.close();
     streams = [];
     row(`streams dropped while held ${seconds} s (heartbeats received)`, `${dropped} (${heartbeats})`, '0', dropped === 0);
-    await sleep(3000); // the api notices the closed streams
+    await quiet(api.pid); // the api notices the closed streams
     const polling = await apiCpuDuring(api.pid, () => pollPlans(api.base, seeded.devices, POLL_INTERVAL_SECONDS, seconds));
     const perDeviceMinute = (cpu) => (cpu * 1000) / deviceCount / (seconds / 60);
     const [streamCost, pollCost] = [perDeviceMinute(holding.cpu), perDeviceMinute(polling.cpu)];
