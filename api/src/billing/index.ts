@@ -5,6 +5,7 @@ export { BillingConsoleQueries } from './application/billing-console-queries';
 export { BillingQueries } from './application/billing-queries';
 export { CreatePlan } from './application/create-plan.handler';
 export { type PlanFields, planIdOf } from './application/plan-fields';
+export { plansOfUsers, type UserPlan } from './application/plans-of-users';
 export { RefundPayment } from './application/refund-payment.handler';
 export { RestorePlan } from './application/restore-plan.handler';
 export { UpdatePlan } from './application/update-plan.handler';

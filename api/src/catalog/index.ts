@@ -3,6 +3,7 @@
 export { CatalogAdmin } from './application/catalog-admin';
 export { CatalogQueries } from './application/catalog-queries';
 export { modelManifest } from './application/model-manifest';
+export { type OpenModel, openModelsOf } from './application/open-models';
 export { CatalogModule } from './catalog.module';
 export type { ModelEvent } from './domain/model.decider';
 export { CATALOG_PROJECTION } from './projections/catalog.entities';

@@ -21,6 +21,9 @@ import { NetworkPlanLimitsFollower } from './application/network-plan-limits.fol
 import { NetworkQueries } from './application/network-queries';
 import { NetworkUsageController } from './http/network-usage.controller';
 import { NetworksController } from './http/networks.controller';
+import { DeviceEntitlementStreamController } from './http/device-entitlement-stream.controller';
+import { EntitlementStreamTail } from './application/entitlement-stream/entitlement-stream.tail';
+import { PlanModelsCache } from './application/entitlement-stream/plan-models.cache';
 
 /**
  * The customer's own world: devices (signed in by the device authorization grant), the
@@ -37,6 +40,7 @@ import { NetworksController } from './http/networks.controller';
     DeviceEntitlementsController,
     NetworksController,
     NetworkUsageController,
+    DeviceEntitlementStreamController,
   ],
   providers: [
     ...networksCommandHandlers,
@@ -50,6 +54,8 @@ import { NetworksController } from './http/networks.controller';
     NetworkQueries,
     NetworkPlanLimitsFollower,
     DeviceEntitlements,
+    PlanModelsCache,
+    EntitlementStreamTail,
   ],
   exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory, NetworkQueries],
 })

@@ -64,7 +64,10 @@ describe('The OpenAPI document, generated from the contracts the api validates w
     for (const { path, method, op } of operations()) {
       const label = `${method.toUpperCase()} ${path}`;
       const [success, answer] = Object.entries(op.responses).find(([status]) => status.startsWith('2'))!;
-      const schema = answer.content?.['application/json']?.schema ?? answer.content?.['application/octet-stream']?.schema;
+      const schema =
+        answer.content?.['application/json']?.schema ??
+        answer.content?.['application/octet-stream']?.schema ??
+        answer.content?.['text/event-stream']?.schema;
       expect([label, schema && Object.keys(schema).length > 0]).toEqual([label, true]);
       const errors = Object.keys(op.responses).filter(
         (s) => s >= '400' && s !== success && !(path.startsWith('/api/v1/health') && s === '503'),

@@ -94,6 +94,11 @@ export function ApiReference() {
         signed with Ed25519 (JWS, <code className="text-sm">EdDSA</code>), to verify against the keys at{' '}
         <code className="text-sm">GET /api/v1/devices/keys/</code>.
       </p>
+      <p>
+        <code className="text-sm">GET /api/v1/devices/entitlements/stream</code> holds the document live (server-sent events): the current
+        one as an <code className="text-sm">entitlements</code> event at once, a new one whenever your plan, its models or your networks
+        change, and <code className="text-sm">revoked</code> before the stream closes when the device is revoked.
+      </p>
     </DocSection>
   );
 }

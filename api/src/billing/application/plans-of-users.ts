@@ -1,0 +1,56 @@
+import type { Database } from '../../platform/database/database';
+import { unavailable } from '../../platform/domain/errors';
+import { FREE_PLAN_ID } from '../domain/plan';
+import { BILLING_SCHEMA as S, iso } from './billing-rows';
+
+/** What a user may use now, as GET /plan/ reports it (limits of 999 or more mean no cap). */
+export interface UserPlan {
+  planId: string;
+  planName: string;
+  maxNetworks: number;
+  maxClientsPerNetwork: number;
+  downloadAccess: boolean;
+  /** ISO 8601, or null on the free plan. */
+  expiresAt: string | null;
+}
+
+/**
+ * The plans of many users in one indexed query (the entitlements' primary key), with the
+ * same rule as BillingQueries.planInfo: a user without entitlements is on the free plan.
+ * The entitlement stream builds thousands of documents at once with it.
+ */
+export async function plansOfUsers(database: Database, userIds: readonly string[]): Promise<Map<string, UserPlan>> {
+  const { rows } = await database.pool.query<{
+    user_id: string;
+    plan_id: string;
+    name: string;
+    max_networks: number;
+    max_clients_per_network: number;
+    download_access: boolean;
+    expires_at: Date | null;
+  }>(
+    `SELECT u.user_id, coalesce(e.plan_id, f.id) AS plan_id, p.name,
+            coalesce(e.max_networks, f.max_networks) AS max_networks,
+            coalesce(e.max_clients_per_network, f.max_clients_per_network) AS max_clients_per_network,
+            coalesce(e.download_access, f.download_access) AS download_access, e.expires_at
+       FROM unnest($1::text[]) AS u(user_id)
+       JOIN ${S}.plans f ON f.id = $2
+       LEFT JOIN ${S}.entitlements e ON e.user_id = u.user_id
+       JOIN ${S}.plans p ON p.id = coalesce(e.plan_id, f.id)`,
+    [userIds, FREE_PLAN_ID],
+  );
+  if (rows.length === 0 && userIds.length > 0) throw unavailable('Plans are not loaded yet. Please try again in a moment.');
+  return new Map(
+    rows.map((row) => [
+      row.user_id,
+      {
+        planId: row.plan_id,
+        planName: row.name,
+        maxNetworks: row.max_networks,
+        maxClientsPerNetwork: row.max_clients_per_network,
+        downloadAccess: row.download_access,
+        expiresAt: iso(row.expires_at),
+      },
+    ]),
+  );
+}

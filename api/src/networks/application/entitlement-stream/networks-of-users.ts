@@ -1,0 +1,40 @@
+import type { Database } from '../../../platform/database/database';
+import { readModelSchema } from '../../../platform/projections/projection';
+import type { EntitlementNetwork } from '../../domain/entitlement-document';
+import { NETWORKS_PROJECTION } from '../../projections/networks.entities';
+
+const S = readModelSchema(NETWORKS_PROJECTION);
+
+interface NetworkRow {
+  user_id: string;
+  id: string;
+  name: string;
+  model_name: string;
+  status: 'active' | 'suspended';
+  host_device_id: string | null;
+  clients: string[];
+}
+
+/** A customer's network as a device's document needs it: who hosts it and which devices joined. */
+export type MemberNetworks = NetworkRow[];
+
+/** The networks of many customers in one query (indexed by owner), with their client devices. */
+export async function networksOfUsers(database: Database, userIds: readonly string[]): Promise<Map<string, MemberNetworks>> {
+  const { rows } = await database.pool.query<NetworkRow>(
+    `SELECT n.user_id, n.id, n.name, n.model_name, n.status, n.host_device_id,
+            array(SELECT c.device_id FROM ${S}.network_clients c WHERE c.network_id = n.id) AS clients
+       FROM ${S}.networks n WHERE n.user_id = ANY($1::text[]) ORDER BY n.created_position`,
+    [userIds],
+  );
+  const byUser = new Map<string, MemberNetworks>(userIds.map((id) => [id, []]));
+  for (const row of rows) byUser.get(row.user_id)?.push(row);
+  return byUser;
+}
+
+/** The networks `deviceId` hosts or has joined, with its role in each. */
+export function networksOfDevice(networks: MemberNetworks, deviceId: string): EntitlementNetwork[] {
+  return networks.flatMap((network) => {
+    const role = network.host_device_id === deviceId ? 'host' : network.clients.includes(deviceId) ? 'client' : null;
+    return role ? [{ id: network.id, name: network.name, role, model: network.model_name, status: network.status }] : [];
+  });
+}
