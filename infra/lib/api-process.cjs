@@ -101,7 +101,8 @@ async function startApiProcess(name, databaseUrl, settings = {}) {
     });
     return (await login.json()).tokens.access;
   };
-  return { base, pid: api.pid, tool, staffToken, stop };
+  // databaseUrl: the api's own database, for a benchmark that reads its event log's timestamps.
+  return { base, pid: api.pid, databaseUrl: url.toString(), tool, staffToken, stop };
 }
 
 /** Starts the process's peak-RSS count afresh (Linux): what follows is measured alone. */

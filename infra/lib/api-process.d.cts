@@ -6,6 +6,7 @@ export declare function spawnApi(env: NodeJS.ProcessEnv, stdio: StdioOptions): C
 export interface ApiProcess {
   base: string;
   pid: number;
+  databaseUrl: string;
   tool(script: string, args: string[]): Promise<void>;
   staffToken(): Promise<string>;
   stop(): Promise<void>;
