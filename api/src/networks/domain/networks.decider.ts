@@ -1,9 +1,9 @@
 import { type Decider, unreachable } from '../../platform/domain/decider';
 import { conflict, forbidden, ruleBroken } from '../../platform/domain/errors';
-import type { DisconnectCause, HostReleaseCause, NetworkModel, NetworksEvent, PlanChange } from './network.events';
+import type { HostReleaseCause, NetworkModel, NetworksEvent, PlanChange } from './network.events';
 import { capOf, limitMessages, type NetworkLimits } from './network-limits';
 import { applyPlanLimits, keepNetworks } from './network-plan-rules';
-import { activeNetwork, type Network, networkOf, sameName, type NetworksState } from './network.state';
+import { activeNetwork, disconnect, type Network, networkOf, sameName, type NetworksState } from './network.state';
 
 /** What can be asked of a customer's networks. `at` is the time of the request: the decider reads no clock. */
 export type NetworksCommand =
@@ -18,7 +18,6 @@ export type NetworksCommand =
   | { type: 'IssueJoinCode'; at: Date; networkId: string; codeHash: string; expiresAt: Date; byDevice: string | null }
   | { type: 'JoinClient'; at: Date; codeHash: string; deviceId: string; limits: NetworkLimits }
   | { type: 'LeaveNetwork'; at: Date; networkId: string; deviceId: string }
-  | { type: 'DisconnectClient'; at: Date; networkId: string; deviceId: string; cause: DisconnectCause }
   | { type: 'RemoveClient'; at: Date; networkId: string; deviceId: string }
   /** A revoked device gives up its place everywhere: as host and as client. */
   | { type: 'ReleaseDevice'; at: Date; deviceId: string };
@@ -96,15 +95,7 @@ export const networksDecider: Decider<NetworksCommand, NetworksEvent, NetworksSt
         const network = networkOf(state, command.networkId);
         if (network.host === command.deviceId) throw conflict('This device hosts the network: release the host instead.');
         if (!network.clients.includes(command.deviceId)) return [];
-        return [
-          { type: 'ClientDisconnected', data: { networkId: network.networkId, deviceId: command.deviceId, cause: { kind: 'left' } } },
-        ];
-      }
-      case 'DisconnectClient': {
-        const network = networkOf(state, command.networkId);
-        if (!network.clients.includes(command.deviceId)) return [];
-        const { deviceId, cause } = command;
-        return [{ type: 'ClientDisconnected', data: { networkId: network.networkId, deviceId, cause } }];
+        return [disconnect(network.networkId, command.deviceId, { kind: 'left' })];
       }
       case 'RemoveClient': {
         const network = networkOf(state, command.networkId);
@@ -116,7 +107,7 @@ export const networksDecider: Decider<NetworksCommand, NetworksEvent, NetworksSt
         return state.networks.flatMap((n): NetworksEvent[] => {
           if (n.host === deviceId) return [released(n.networkId, deviceId, { kind: 'device_revoked' })];
           if (!n.clients.includes(deviceId)) return [];
-          return [{ type: 'ClientDisconnected', data: { networkId: n.networkId, deviceId, cause: { kind: 'device_revoked' } } }];
+          return [disconnect(n.networkId, deviceId, { kind: 'device_revoked' })];
         });
       }
       default:
