@@ -34,7 +34,7 @@ export async function pollPlans(base, devices, intervalSeconds, seconds) {
         counts.polls++;
         pending.push(getPlan(base, token).then((ok) => (counts.failures += ok ? 0 : 1)));
         schedule(token, at + intervalSeconds * 1000);
-      }, at - elapsed());
+      }, Math.max(0, at - elapsed()));
     };
     devices.forEach(({ token }, i) => schedule(token, (i * intervalSeconds * 1000) / devices.length));
   });

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadata, UseGuards, applyDecorators } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { tooManyRequests } from '../../platform/domain/errors';
 import type { GuardAnswers } from '../../platform/http/openapi/route-inputs';
@@ -39,13 +39,7 @@ export class RateLimitGuard implements CanActivate {
       this.windows.set(key, window);
     }
     window.count += 1;
-    if (window.count > this.config.AUTH_RATE_LIMIT_PER_MINUTE) {
-      context
-        .switchToHttp()
-        .getResponse<Response>()
-        .setHeader('Retry-After', String(Math.ceil((window.resetAt - now) / 1000)));
-      throw tooManyRequests();
-    }
+    if (window.count > this.config.AUTH_RATE_LIMIT_PER_MINUTE) throw tooManyRequests(undefined, (window.resetAt - now) / 1000);
     return true;
   }
 

@@ -150,6 +150,7 @@ describe('the device authorization grant (RFC 8628)', () => {
       expect(wrong.body.errors).toEqual({ user_code: ['That code is not valid. Check the code your device shows.'] });
     }
     const blocked = await guesser.get(`/devices/activate/?user_code=${code.user_code}`).expect(429);
+    expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
     expect(blocked.body.message).toMatch(/Too many wrong codes/);
     await guesser.post('/devices/activate/', { user_code: code.user_code, approve: true }).expect(429);
     // Held in PostgreSQL: the other api instance refuses too. Per user: someone else is not held back.

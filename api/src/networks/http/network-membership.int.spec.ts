@@ -145,7 +145,10 @@ describe('network membership calls', () => {
     const owner = await world.customer();
     const guesser = await device(owner);
     for (let i = 0; i < JOIN_ATTEMPTS_PER_MINUTE; i++) await guesser.post('/networks/join/', { code: 'BCDF-GHJK' }).expect(400);
-    expect((await guesser.post('/networks/join/', { code: 'BCDF-GHJK' }).expect(429)).body.message).toMatch(/Too many join attempts/);
+    const refused = await guesser.post('/networks/join/', { code: 'BCDF-GHJK' }).expect(429);
+    expect(refused.body.message).toMatch(/Too many join attempts/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     await (await device(owner)).post('/networks/join/', { code: 'BCDF-GHJK' }).expect(400);
   });
 

@@ -20,6 +20,9 @@ export type DomainErrorKind =
  * field it is about; the exception filter turns it into the error body.
  */
 export class DomainError extends Error {
+  /** For too_many_requests: when to try again, sent as `Retry-After`. */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly kind: DomainErrorKind,
     /** The user's text; without one the answer carries the spec's default for the status. */
@@ -47,7 +50,12 @@ export const forbidden = (detail?: string) => new DomainError('forbidden', detai
 
 export const unauthenticated = (detail?: string) => new DomainError('unauthenticated', detail);
 
-export const tooManyRequests = (detail?: string) => new DomainError('too_many_requests', detail);
+/** Too many attempts; `retryAfterSeconds` says when the caller may try again. */
+export function tooManyRequests(detail: string | undefined, retryAfterSeconds: number): DomainError {
+  const error = new DomainError('too_many_requests', detail);
+  error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return error;
+}
 
 export const unavailable = (detail?: string) => new DomainError('unavailable', detail);
 

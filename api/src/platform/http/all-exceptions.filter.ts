@@ -17,6 +17,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = toHttp(exception);
     if (status >= 500) logger.error({ err: exception }, 'request failed');
+    if (exception instanceof DomainError && exception.retryAfterSeconds)
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     response.status(status).json(body);
   }
 }

@@ -27,7 +27,7 @@ describe('toHttp: domain errors by kind', () => {
   });
 
   it("answers a kind thrown without a text with the spec's default text for its status", () => {
-    const answers = [notFound(), forbidden(), unauthenticated(), tooManyRequests(), unavailable()].map(toHttp);
+    const answers = [notFound(), forbidden(), unauthenticated(), tooManyRequests(undefined, 30), unavailable()].map(toHttp);
     expect(answers).toEqual([
       { status: 404, body: { message: 'The requested resource was not found.' } },
       { status: 403, body: { message: "Access denied. You don't have permission to perform this action." } },
@@ -57,7 +57,7 @@ describe('toHttp: domain errors by kind', () => {
   });
 
   it('keeps the kind readable in the log when no text was given', () => {
-    expect([notFound().message, tooManyRequests().message]).toEqual(['not found', 'too many requests']);
+    expect([notFound().message, tooManyRequests(undefined, 30).message]).toEqual(['not found', 'too many requests']);
   });
 
   it('still answers the event store errors and anything unexpected as before', () => {

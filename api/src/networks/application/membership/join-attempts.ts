@@ -25,7 +25,7 @@ export class JoinAttempts {
     }
     window.count += 1;
     if (window.count > JOIN_ATTEMPTS_PER_MINUTE)
-      throw tooManyRequests('Too many join attempts from this device. Wait a minute and try again.');
+      throw tooManyRequests('Too many join attempts from this device. Wait a minute and try again.', (window.resetAt - at) / 1000);
   }
 
   private sweep(at: number): void {
