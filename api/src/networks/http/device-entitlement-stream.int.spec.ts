@@ -12,7 +12,6 @@ import { TEST_PASSWORD, type TestCustomer } from '../../testing/accounts';
 import { freePort } from '../../testing/browser';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { EntitlementStreamTail } from '../application/entitlement-stream/entitlement-stream.tail';
-import { NetworkContext } from '../application/network-context';
 import { deviceHost, signInDevice } from '../testing/devices';
 import { type EntitlementStreamClient, openEntitlementStream, type StreamEvent } from '../testing/entitlement-stream-client';
 import { networksWorld, type NetworksWorld } from '../testing/network-kit';
@@ -95,10 +94,7 @@ describe('the live entitlement stream', () => {
     expect((await verified(await host.next('entitlements'), device.device_id)).networks).toEqual([]);
 
     const network = await world.create(user, 'Studio', model.name);
-    // Membership's calls belong to another branch; the decider's AssignHost is what they will send.
-    await world.subject.app
-      .get(NetworkContext)
-      .networks.execute(user.userId, { type: 'AssignHost', at: new Date(), networkId: network.id, deviceId: device.device_id });
+    await user.post(`/networks/${network.id}/host/`, { device_id: device.device_id }).expect(200);
     const hosting = await verified(await host.next('entitlements'), device.device_id);
     expect(hosting.networks).toEqual([
       { id: network.id, name: 'Studio', role: 'host', model: model.name, max_clients: 2, status: 'active' },
