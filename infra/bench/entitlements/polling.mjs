@@ -30,11 +30,14 @@ export async function pollPlans(base, devices, intervalSeconds, seconds) {
         if (--live === 0) done();
         return;
       }
-      setTimeout(() => {
-        counts.polls++;
-        pending.push(getPlan(base, token).then((ok) => (counts.failures += ok ? 0 : 1)));
-        schedule(token, at + intervalSeconds * 1000);
-      }, Math.max(0, at - elapsed()));
+      setTimeout(
+        () => {
+          counts.polls++;
+          pending.push(getPlan(base, token).then((ok) => (counts.failures += ok ? 0 : 1)));
+          schedule(token, at + intervalSeconds * 1000);
+        },
+        Math.max(0, at - elapsed()),
+      );
     };
     devices.forEach(({ token }, i) => schedule(token, (i * intervalSeconds * 1000) / devices.length));
   });
