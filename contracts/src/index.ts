@@ -3,6 +3,7 @@
 export * from './admin/admin-user.contract';
 export * from './billing/billing.contract';
 export * from './catalog/catalog.contract';
+export * from './catalog/model-package.contract';
 export * from './common/fields';
 export * from './contact/contact.contract';
 export * from './entitlements/entitlement-document.contract';

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * A model package's manifest, `model.json`: what the packer writes and what a desktop host
+ * reads before it loads any block. A downloaded package is outside input, so the host parses
+ * it with this schema; a block's file, size and hash are checked before onnxruntime opens it.
+ */
+
+export const MODEL_PACKAGE_FORMAT = 'meshwork-model/1';
+export const MODEL_MANIFEST_FILE = 'model.json';
+export const TOKENIZER_FILE = 'tokenizer.json';
+
+/** The names of each block graph's inputs and outputs: the packer writes them, hosts feed them. */
+export const BlockIo = {
+  inputIds: 'input_ids',
+  hiddenIn: 'hidden_states',
+  hiddenOut: 'hidden_states_out',
+  logits: 'logits',
+  seqlensK: 'seqlens_k',
+  totalLength: 'total_sequence_length',
+  pastKey: (layer: number) => `past_key.${layer}`,
+  pastValue: (layer: number) => `past_value.${layer}`,
+  presentKey: (layer: number) => `present_key.${layer}`,
+  presentValue: (layer: number) => `present_value.${layer}`,
+} as const;
+
+const count = z.number().int().positive();
+const fileName = z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'A package file name is a plain name, never a path');
+
+export const ModelBlock = z.object({
+  index: z.number().int().nonnegative(),
+  file: fileName,
+  /** Global layer range [first, end). */
+  layers: z.tuple([z.number().int().nonnegative(), count]),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  bytes: count,
+  /** The weights plus the key/value cache at the full context length, in bytes. */
+  memoryBytes: count,
+  /** The first block takes token ids; the others take the residual stream. */
+  input: z.enum(['input_ids', 'hidden_states']),
+  /** The last block answers logits; the others the residual stream. */
+  output: z.enum(['hidden_states', 'logits']),
+});
+export type ModelBlock = z.output<typeof ModelBlock>;
+
+export const ModelPackageManifest = z
+  .object({
+    format: z.literal(MODEL_PACKAGE_FORMAT),
+    name: z.string().min(1).max(200),
+    version: z.string().min(1).max(50),
+    architecture: z.literal('llama'),
+    contextLength: count,
+    layers: count,
+    hidden: count,
+    heads: count,
+    kvHeads: count,
+    headDim: count,
+    vocabSize: count,
+    /** `int8`: activations quantised per block inside each matrix product (as llama.cpp does); `fp32`: exact. */
+    activations: z.enum(['fp32', 'int8']),
+    tokenizer: fileName,
+    chatTemplate: z.string().max(100_000),
+    specialTokens: z.object({
+      bos: z.number().int().nonnegative().optional(),
+      eos: z.number().int().nonnegative(),
+      stop: z.array(z.number().int().nonnegative()).max(16),
+    }),
+    /** Bytes of key/value cache one position takes across all layers. */
+    kvBytesPerToken: count,
+    blocks: z.array(ModelBlock).min(1).max(256),
+  })
+  .superRefine((manifest, context) => {
+    let next = 0;
+    for (const [i, block] of manifest.blocks.entries()) {
+      if (block.index !== i || block.layers[0] !== next || block.layers[1] <= block.layers[0]) {
+        context.addIssue({
+          code: 'custom',
+          message: `Block ${i} does not continue the layers where block ${i - 1} ended`,
+          path: ['blocks', i],
+        });
+      }
+      next = block.layers[1];
+      const first = i === 0;
+      const last = i === manifest.blocks.length - 1;
+      if ((block.input === 'input_ids') !== first || (block.output === 'logits') !== last) {
+        context.addIssue({ code: 'custom', message: `Block ${i} has the wrong input or output for its place`, path: ['blocks', i] });
+      }
+    }
+    if (next !== manifest.layers)
+      context.addIssue({ code: 'custom', message: `The blocks cover ${next} of ${manifest.layers} layers`, path: ['blocks'] });
+  });
+export type ModelPackageManifest = z.output<typeof ModelPackageManifest>;
+
+/**
+ * `tokenizer.json`: the model's byte-level BPE vocabulary as the GGUF holds it (ids are
+ * positions in `tokens`; merges are ranked by position), its pre-tokenizer by llama.cpp's name
+ * and the chat template. Token types follow GGUF: 1 normal, 2 unknown, 3 control, 4 user
+ * defined, 5 unused, 6 byte.
+ */
+export const TokenizerJson = z.object({
+  format: z.literal('meshwork-tokenizer/1'),
+  model: z.literal('gpt2'),
+  pre: z.string().max(50),
+  tokens: z.array(z.string().max(1000)).min(1).max(1_000_000),
+  tokenTypes: z.array(z.number().int().min(0).max(6)).max(1_000_000),
+  merges: z.array(z.string().max(2000)).max(1_000_000),
+  bos: z.number().int().nonnegative().optional(),
+  eos: z.number().int().nonnegative(),
+  addBos: z.boolean(),
+  chatTemplate: z.string().max(100_000),
+});
+export type TokenizerJson = z.output<typeof TokenizerJson>;

@@ -1,0 +1,102 @@
+/**
+ * Runs one block of a model package in its own onnxruntime session, with its own key/value
+ * cache. A device may hold only some blocks; the blocks of a model chain through the residual
+ * stream (`hidden_states`), on one machine or several.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import { InferenceSession, Tensor } from 'onnxruntime-node';
+import { BlockIo, type ModelBlock, type ModelPackageManifest } from '@meshwork/contracts';
+import { ContextLengthError } from './errors';
+import { KvCache } from './kv-cache';
+
+export interface BlockRunnerOptions {
+  /** Threads for the matrix products; one per session is fastest on small machines. */
+  threads?: number;
+  /** Hash the file before loading it (a downloaded package is outside input). */
+  verify?: boolean;
+}
+
+async function sha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export class BlockRunner {
+  readonly cache: KvCache;
+  private readonly layers: number[];
+
+  private constructor(
+    readonly block: ModelBlock,
+    private readonly manifest: ModelPackageManifest,
+    private readonly session: InferenceSession,
+  ) {
+    const [first, end] = block.layers;
+    this.layers = Array.from({ length: end - first }, (_, i) => first + i);
+    this.cache = new KvCache({
+      layers: this.layers,
+      kvHeads: manifest.kvHeads,
+      headDim: manifest.headDim,
+      contextLength: manifest.contextLength,
+    });
+  }
+
+  static async load(
+    directory: string,
+    manifest: ModelPackageManifest,
+    index: number,
+    options: BlockRunnerOptions = {},
+  ): Promise<BlockRunner> {
+    const block = manifest.blocks[index];
+    if (!block) throw new Error(`The model ${manifest.name} has no block ${index}`);
+    const path = join(directory, block.file);
+    if (options.verify && (await sha256(path)) !== block.sha256)
+      throw new Error(`${block.file} does not match the package's SHA-256; download it again`);
+    const session = await InferenceSession.create(path, {
+      intraOpNumThreads: options.threads ?? 1,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+    });
+    return new BlockRunner(block, manifest, session);
+  }
+
+  /**
+   * Runs `tokens` new positions through the block after what its cache holds: token ids for the
+   * first block, the previous block's residual stream for the others. Answers the next block's
+   * input, or the last position's logits from the last block.
+   */
+  async forward(input: BigInt64Array | Float32Array, tokens: number): Promise<Float32Array> {
+    const { hidden, vocabSize } = this.manifest;
+    const cache = this.cache;
+    if (cache.length + tokens > this.manifest.contextLength) {
+      throw new ContextLengthError(cache.length + tokens, this.manifest.contextLength);
+    }
+    cache.reserve(tokens);
+    const total = cache.length + tokens;
+    const feeds: Record<string, Tensor> = {
+      [BlockIo.seqlensK]: new Tensor('int32', Int32Array.of(total - 1), [1]),
+      [BlockIo.totalLength]: new Tensor('int32', Int32Array.of(total), []),
+    };
+    if (this.block.input === 'input_ids') feeds[BlockIo.inputIds] = new Tensor('int64', input as BigInt64Array, [1, tokens]);
+    else feeds[BlockIo.hiddenIn] = new Tensor('float32', input as Float32Array, [1, tokens, hidden]);
+    const output =
+      this.block.output === 'logits'
+        ? new Tensor('float32', new Float32Array(vocabSize), [1, 1, vocabSize])
+        : new Tensor('float32', new Float32Array(tokens * hidden), [1, tokens, hidden]);
+    const fetches: Record<string, Tensor> = { [this.block.output === 'logits' ? BlockIo.logits : BlockIo.hiddenOut]: output };
+    for (const layer of this.layers) {
+      feeds[BlockIo.pastKey(layer)] = fetches[BlockIo.presentKey(layer)] = cache.key(layer);
+      feeds[BlockIo.pastValue(layer)] = fetches[BlockIo.presentValue(layer)] = cache.value(layer);
+    }
+    await this.session.run(feeds, fetches);
+    cache.length = total;
+    return output.data as Float32Array;
+  }
+
+  async release(): Promise<void> {
+    await this.session.release();
+  }
+}

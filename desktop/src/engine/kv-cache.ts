@@ -1,0 +1,69 @@
+/**
+ * One block's key/value cache: per layer a key and a value buffer [1, kvHeads, capacity,
+ * headDim] that onnxruntime reads as `past_*` and writes as `present_*` in place
+ * (GroupQueryAttention shares the buffer when past and present are the same tensor), so a
+ * decode step copies nothing. The buffers grow by doubling, up to the context length.
+ */
+import { Tensor } from 'onnxruntime-node';
+
+export interface KvShape {
+  layers: number[];
+  kvHeads: number;
+  headDim: number;
+  contextLength: number;
+}
+
+const INITIAL_CAPACITY = 256;
+
+export class KvCache {
+  /** Positions the cache holds. */
+  length = 0;
+  private capacity = 0;
+  private keys = new Map<number, Tensor>();
+  private values = new Map<number, Tensor>();
+
+  constructor(private readonly shape: KvShape) {}
+
+  /** Makes room for `tokens` more positions, keeping what is cached. */
+  reserve(tokens: number): void {
+    const needed = this.length + tokens;
+    if (needed <= this.capacity) return;
+    const capacity = Math.min(this.shape.contextLength, Math.max(needed, this.capacity * 2, INITIAL_CAPACITY));
+    for (const layer of this.shape.layers) {
+      this.keys.set(layer, this.grown(this.keys.get(layer), capacity));
+      this.values.set(layer, this.grown(this.values.get(layer), capacity));
+    }
+    this.capacity = capacity;
+  }
+
+  key(layer: number): Tensor {
+    return this.keys.get(layer)!;
+  }
+
+  value(layer: number): Tensor {
+    return this.values.get(layer)!;
+  }
+
+  /** Forgets positions from `length` on (a new conversation, or a shorter shared prefix). */
+  truncate(length: number): void {
+    this.length = Math.min(this.length, Math.max(0, length));
+  }
+
+  /** Bytes the buffers hold now. */
+  get bytes(): number {
+    return 2 * this.shape.layers.length * this.shape.kvHeads * this.capacity * this.shape.headDim * 4;
+  }
+
+  private grown(old: Tensor | undefined, capacity: number): Tensor {
+    const { kvHeads, headDim } = this.shape;
+    const data = new Float32Array(kvHeads * capacity * headDim);
+    if (old) {
+      const source = old.data as Float32Array;
+      for (let head = 0; head < kvHeads; head++) {
+        const rows = source.subarray(head * this.capacity * headDim, (head * this.capacity + this.length) * headDim);
+        data.set(rows, head * capacity * headDim);
+      }
+    }
+    return new Tensor('float32', data, [1, kvHeads, capacity, headDim]);
+  }
+}

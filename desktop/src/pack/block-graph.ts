@@ -1,0 +1,132 @@
+/**
+ * One block of a llama model as an ONNX graph: a range of decoder layers, the token embedding
+ * in the first block, the final norm and output head in the last. Blocks pass the residual
+ * stream (`hidden_states`, [1, S, hidden]) from one to the next, so a model can be split across
+ * processes or machines at any layer. Each layer keeps its own key/value cache as graph
+ * inputs and outputs (`past_key.L` → `present_key.L`), so the caller owns the cache.
+ */
+import type { LlamaConfig } from './llama-config';
+import { Weights, type Embedding } from './linear';
+import type { Activations, Matrix } from './matrices';
+import { stackRows } from './matrices';
+import { DataType, GraphBuilder } from './onnx/graph';
+import { BlockIo } from '@meshwork/contracts';
+
+export interface LayerWeights {
+  attentionNorm: Float32Array;
+  query: Matrix;
+  key: Matrix;
+  value: Matrix;
+  attentionOutput: Matrix;
+  ffnNorm: Float32Array;
+  gate: Matrix;
+  up: Matrix;
+  down: Matrix;
+}
+
+export interface BlockWeights {
+  /** The first global layer index of `layers`. */
+  firstLayer: number;
+  layers: LayerWeights[];
+  /** Present in the first block only. */
+  embedding?: Embedding;
+  /** Present in the last block only. */
+  head?: { outputNorm: Float32Array; output: Matrix };
+}
+
+/** Rotary tables for every position up to the context length, [context, headDim/2]. */
+export function rotaryTables(config: LlamaConfig): { cos: Float32Array; sin: Float32Array } {
+  const half = config.headDim / 2;
+  const cos = new Float32Array(config.contextLength * half);
+  const sin = new Float32Array(config.contextLength * half);
+  for (let i = 0; i < half; i++) {
+    const frequency = Math.pow(config.ropeBase, (-2 * i) / config.headDim);
+    for (let position = 0; position < config.contextLength; position++) {
+      cos[position * half + i] = Math.cos(position * frequency);
+      sin[position * half + i] = Math.sin(position * frequency);
+    }
+  }
+  return { cos, sin };
+}
+
+/** Applies `matrices` (which all read `input`) as one stacked node when their forms allow it. */
+function linearAll(w: Weights, g: GraphBuilder, input: string, matrices: Matrix[], name: string): string[] {
+  const stacked = stackRows(matrices);
+  if (!stacked) return matrices.map((matrix, i) => w.linear(input, matrix, `${name}.${i}`));
+  const output = w.linear(input, stacked, name);
+  return g.node('Split', [output, w.int64s(matrices.map((m) => m.n))], { axis: { i: -1 } }, { outputs: matrices.length });
+}
+
+export function buildBlockGraph(config: LlamaConfig, block: BlockWeights, activations: Activations, name: string): GraphBuilder {
+  const g = new GraphBuilder(name);
+  const w = new Weights(g, activations);
+  const { hidden, headDim, kvHeads, rmsEpsilon } = config;
+  const epsilon = { f: rmsEpsilon };
+  const kvDims = [1, kvHeads, 'past_sequence_length', headDim];
+
+  let residual = block.embedding
+    ? w.embed(g.input(BlockIo.inputIds, DataType.INT64, [1, 'sequence_length']), block.embedding)
+    : g.input(BlockIo.hiddenIn, DataType.FLOAT, [1, 'sequence_length', hidden]);
+  const seqlensK = g.input(BlockIo.seqlensK, DataType.INT32, [1]);
+  const totalLength = g.input(BlockIo.totalLength, DataType.INT32, []);
+  const { cos, sin } = rotaryTables(config);
+  const cosCache = w.constant('rotary.cos', DataType.FLOAT, [config.contextLength, headDim / 2], cos);
+  const sinCache = w.constant('rotary.sin', DataType.FLOAT, [config.contextLength, headDim / 2], sin);
+
+  // The residual add is fused into the next norm (SkipSimplifiedLayerNormalization), so a
+  // layer hands on its last projection (`pending`) and the stream before it (`residual`).
+  let pending: string | undefined;
+  const norm = (weight: Float32Array, label: string): string => {
+    const gamma = w.constant(label, DataType.FLOAT, [hidden], weight);
+    if (!pending) return g.op('SimplifiedLayerNormalization', [residual, gamma], { axis: { i: -1 }, epsilon });
+    const [normed, , , sum] = g.node(
+      'SkipSimplifiedLayerNormalization',
+      [pending, residual, gamma],
+      { epsilon },
+      { outputs: 4, domain: 'microsoft' },
+    );
+    residual = sum!;
+    pending = undefined;
+    return normed!;
+  };
+
+  for (const [i, layer] of block.layers.entries()) {
+    const index = block.firstLayer + i;
+    const at = `layer.${index}`;
+    const [query, key, value] = linearAll(
+      w,
+      g,
+      norm(layer.attentionNorm, `${at}.attention_norm`),
+      [layer.query, layer.key, layer.value],
+      `${at}.qkv`,
+    );
+    const pastKey = g.input(BlockIo.pastKey(index), DataType.FLOAT, kvDims);
+    const pastValue = g.input(BlockIo.pastValue(index), DataType.FLOAT, kvDims);
+    const [attention] = g.node(
+      'GroupQueryAttention',
+      [query!, key!, value!, pastKey, pastValue, seqlensK, totalLength, cosCache, sinCache],
+      { num_heads: { i: config.heads }, kv_num_heads: { i: kvHeads }, do_rotary: { i: 1 }, rotary_interleaved: { i: 1 } },
+      { outputs: [`${at}.attention`, BlockIo.presentKey(index), BlockIo.presentValue(index)], domain: 'microsoft' },
+    );
+    for (const present of [BlockIo.presentKey(index), BlockIo.presentValue(index)])
+      g.output(present, DataType.FLOAT, [1, kvHeads, 'total_sequence_length', headDim]);
+    pending = w.linear(attention!, layer.attentionOutput, `${at}.attention_output`);
+    const [gate, up] = linearAll(w, g, norm(layer.ffnNorm, `${at}.ffn_norm`), [layer.gate, layer.up], `${at}.gate_up`);
+    // SiLU(gate) = gate·sigmoid(gate): QuickGelu with alpha 1 is that in one node.
+    const activated = g.op('Mul', [g.op('QuickGelu', [gate!], { alpha: { f: 1 } }, 'microsoft'), up!]);
+    pending = w.linear(activated, layer.down, `${at}.ffn_down`);
+  }
+
+  if (block.head) {
+    const normed = norm(block.head.outputNorm, 'output_norm');
+    // Only the last position's logits are needed to pick the next token.
+    const last = g.op('Slice', [normed, w.int64s([-1]), w.int64s([Number.MAX_SAFE_INTEGER]), w.int64s([1])]);
+    g.node('Identity', [w.linear(last, block.head.output, 'output')], {}, { outputs: [BlockIo.logits] });
+    g.output(BlockIo.logits, DataType.FLOAT, [1, 1, config.vocabSize]);
+  } else {
+    // Every block holds at least one layer, so its last down projection is still pending.
+    g.node('Add', [pending!, residual], {}, { outputs: [BlockIo.hiddenOut] });
+    g.output(BlockIo.hiddenOut, DataType.FLOAT, [1, 'sequence_length', hidden]);
+  }
+  return g;
+}

@@ -1,0 +1,120 @@
+/**
+ * The graph pieces that apply a weight matrix (see matrices.ts for the forms) and look up the
+ * token embedding, written into a GraphBuilder.
+ */
+import { DataType, type GraphBuilder } from './onnx/graph';
+import type { Activations, Matrix } from './matrices';
+
+/** The token embedding: one value per byte, `(byte - offset)·scale (+ min)` per 32-block, or floats. */
+export type Embedding =
+  | {
+      kind: 'blocks';
+      vocab: number;
+      hidden: number;
+      bytes: Uint8Array;
+      offset: number;
+      scales: Float32Array;
+      mins?: Float32Array;
+      /** The same bytes as an 8-bit matrix, for a tied output head. */
+      shared?: Matrix;
+    }
+  | { kind: 'float'; vocab: number; hidden: number; rows: Float32Array };
+
+const BLOCK = 32;
+
+function transpose(values: Float32Array, rows: number, columns: number): Float32Array {
+  const out = new Float32Array(values.length);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) out[c * rows + r] = values[r * columns + c]!;
+  return out;
+}
+
+/** Weights and graph values are named once per builder; the same array is stored only once. */
+export class Weights {
+  private readonly stored = new Map<object, string>();
+  private readonly blockSums = new Map<string, string>();
+  private count = 0;
+
+  constructor(
+    private readonly g: GraphBuilder,
+    private readonly activations: Activations,
+  ) {}
+
+  constant(name: string, dataType: DataType, dims: readonly number[], data: Uint8Array | Float32Array | BigInt64Array): string {
+    const known = this.stored.get(data);
+    if (known) return known;
+    const unique = this.g.initializer(`${name}.${this.count++}`, { dataType, dims, data });
+    this.stored.set(data, unique);
+    return unique;
+  }
+
+  int64s(values: readonly number[]): string {
+    return this.constant('shape', DataType.INT64, [values.length], BigInt64Array.from(values.map(BigInt)));
+  }
+
+  /** x·Wᵀ for x of shape [1, S, k]: answers [1, S, n]. */
+  linear(input: string, matrix: Matrix, name: string): string {
+    const { n, k } = matrix;
+    if (matrix.kind === 'float') {
+      return this.g.op('MatMul', [input, this.constant(name, DataType.FLOAT, [k, n], transpose(matrix.rows, n, k))]);
+    }
+    const blocks = k / BLOCK;
+    const nbits = (bits: number, B: string, scales: string, zeroPoints = '') =>
+      this.g.op(
+        'MatMulNBits',
+        [input, B, scales, zeroPoints],
+        {
+          K: { i: k },
+          N: { i: n },
+          bits: { i: bits },
+          block_size: { i: BLOCK },
+          accuracy_level: { i: this.activations === 'int8' ? 4 : 0 },
+        },
+        'microsoft',
+      );
+    if (matrix.kind === 'q8') {
+      const B = this.constant(name, DataType.UINT8, [n, blocks, BLOCK], matrix.bytes);
+      return nbits(8, B, this.constant(`${name}.scales`, DataType.FLOAT, [n, blocks], matrix.scales));
+    }
+    const zeroPoints =
+      matrix.zeroPoint === 0
+        ? this.constant(`${name}.zero`, DataType.UINT8, [n * Math.ceil(blocks / 2)], new Uint8Array(n * Math.ceil(blocks / 2)))
+        : '';
+    let output = '';
+    for (const [t, term] of matrix.terms.entries()) {
+      const B = this.constant(`${name}.${t}`, DataType.UINT8, [n, blocks, BLOCK / 2], term.packed);
+      const product = nbits(4, B, this.constant(`${name}.${t}.scales`, DataType.FLOAT, [n, blocks], term.scales), zeroPoints);
+      output = output ? this.g.op('Add', [output, product]) : product;
+    }
+    if (!matrix.mins) return output;
+    const mins = this.constant(`${name}.mins`, DataType.FLOAT, [blocks, n], transpose(matrix.mins, n, blocks));
+    return this.g.op('Add', [output, this.g.op('MatMul', [this.blockSumsOf(input, k), mins])]);
+  }
+
+  /** The token embedding of `ids` [1, S]: answers [1, S, hidden]. */
+  embed(ids: string, embedding: Embedding): string {
+    if (embedding.kind === 'float') {
+      return this.g.op('Gather', [this.constant('embedding', DataType.FLOAT, [embedding.vocab, embedding.hidden], embedding.rows), ids]);
+    }
+    const { vocab, hidden } = embedding;
+    const blocks = hidden / BLOCK;
+    const bytes = this.g.op('Gather', [this.constant('embedding', DataType.UINT8, [vocab, blocks, BLOCK], embedding.bytes), ids]);
+    let values = this.g.op('Cast', [bytes], { to: { i: DataType.FLOAT } });
+    if (embedding.offset)
+      values = this.g.op('Sub', [values, this.constant('offset', DataType.FLOAT, [], Float32Array.of(embedding.offset))]);
+    const perBlock = (data: Float32Array, name: string) =>
+      this.g.op('Unsqueeze', [this.g.op('Gather', [this.constant(name, DataType.FLOAT, [vocab, blocks], data), ids]), this.int64s([-1])]);
+    values = this.g.op('Mul', [values, perBlock(embedding.scales, 'embedding.scales')]);
+    if (embedding.mins) values = this.g.op('Add', [values, perBlock(embedding.mins, 'embedding.mins')]);
+    return this.g.op('Reshape', [values, this.int64s([0, -1, hidden])]);
+  }
+
+  /** Sums of each 32-element block of the input, [1, S, k/32]: the Q4_1 correction's factor. */
+  private blockSumsOf(input: string, k: number): string {
+    const known = this.blockSums.get(input);
+    if (known) return known;
+    const blocks = this.g.op('Reshape', [input, this.int64s([0, 0, k / BLOCK, BLOCK])]);
+    const sums = this.g.op('ReduceSum', [blocks, this.int64s([-1])], { keepdims: { i: 0 } });
+    this.blockSums.set(input, sums);
+    return sums;
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Builds an ONNX model (the ModelProto schema of onnx/onnx.proto3, only the fields a decoder
+ * block uses) and writes it to a file. Field numbers are the schema's; names of intermediate
+ * values are generated, so graph code reads like the computation it describes.
+ */
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { Message } from './protobuf';
+
+export enum DataType {
+  FLOAT = 1,
+  UINT8 = 2,
+  INT8 = 3,
+  INT32 = 6,
+  INT64 = 7,
+  FLOAT16 = 10,
+}
+
+export interface Tensor {
+  dataType: DataType;
+  dims: readonly number[];
+  /** Little-endian element bytes, as TensorProto.raw_data holds them. */
+  data: Uint8Array | Float32Array | Int32Array | BigInt64Array | Uint16Array;
+}
+
+/** Attribute values say their kind, because ONNX tells an int from a float by field. */
+export type Attribute = { i: number } | { f: number } | { s: string } | { ints: readonly number[] } | { floats: readonly number[] };
+
+/** A dimension is a fixed size or a symbolic name (batch, sequence...). */
+export type Dim = number | string;
+
+const MICROSOFT = 'com.microsoft';
+
+function tensorProto(name: string, tensor: Tensor): Message {
+  const message = new Message().packedInts(1, tensor.dims).int(2, tensor.dataType).string(8, name);
+  return message.bytes(9, new Uint8Array(tensor.data.buffer, tensor.data.byteOffset, tensor.data.byteLength));
+}
+
+function valueInfo(name: string, dataType: DataType, dims: readonly Dim[]): Message {
+  const shape = new Message();
+  for (const dim of dims) shape.message(1, typeof dim === 'number' ? new Message().int(1, dim) : new Message().string(2, dim));
+  const tensorType = new Message().int(1, dataType).message(2, shape);
+  return new Message().string(1, name).message(2, new Message().message(1, tensorType));
+}
+
+function attributeProto(name: string, value: Attribute): Message {
+  const message = new Message().string(1, name);
+  if ('i' in value) return message.int(3, value.i).int(20, 2);
+  if ('f' in value) return message.float(2, value.f).int(20, 1);
+  if ('s' in value) return message.string(4, value.s).int(20, 3);
+  if ('ints' in value) return message.packedInts(8, value.ints).int(20, 7);
+  return message.packedFloats(7, value.floats).int(20, 6);
+}
+
+export class GraphBuilder {
+  private readonly graph = new Message();
+  private readonly names = new Set<string>();
+  private counter = 0;
+
+  constructor(private readonly name: string) {}
+
+  input(name: string, dataType: DataType, dims: readonly Dim[]): string {
+    this.graph.message(11, valueInfo(this.claim(name), dataType, dims));
+    return name;
+  }
+
+  output(name: string, dataType: DataType, dims: readonly Dim[]): void {
+    this.graph.message(12, valueInfo(name, dataType, dims));
+  }
+
+  initializer(name: string, tensor: Tensor): string {
+    this.graph.message(5, tensorProto(this.claim(name), tensor));
+    return name;
+  }
+
+  /**
+   * Adds a node and answers its outputs' names: `outputs` names them (a string names a graph
+   * value, a number asks for that many generated names). An empty input name skips an optional input.
+   */
+  node(
+    opType: string,
+    inputs: readonly string[],
+    attributes: Record<string, Attribute> = {},
+    options: { outputs?: number | readonly string[]; domain?: 'microsoft' } = {},
+  ): string[] {
+    const outputs =
+      typeof options.outputs === 'object'
+        ? options.outputs.map((name) => this.claim(name))
+        : Array.from({ length: options.outputs ?? 1 }, (_, i) => this.claim(`${opType}_${this.counter}.${i}`));
+    const node = new Message();
+    for (const input of inputs) node.string(1, input);
+    for (const output of outputs) node.string(2, output);
+    node.string(3, `${opType}_${this.counter++}`).string(4, opType);
+    for (const [attribute, value] of Object.entries(attributes)) node.message(5, attributeProto(attribute, value));
+    if (options.domain === 'microsoft') node.string(7, MICROSOFT);
+    this.graph.message(1, node);
+    return outputs;
+  }
+
+  /** The one-output form of `node`. */
+  op(opType: string, inputs: readonly string[], attributes: Record<string, Attribute> = {}, domain?: 'microsoft'): string {
+    return this.node(opType, inputs, attributes, { domain })[0]!;
+  }
+
+  /** The finished ModelProto. */
+  model(): Message {
+    this.graph.string(2, this.name);
+    const opset = (domain: string, version: number) => new Message().string(1, domain).int(2, version);
+    return new Message()
+      .int(1, 10) // IR version 10 (ONNX 1.16), read by onnxruntime 1.17 and later
+      .string(2, 'meshwork')
+      .message(8, opset('', 21))
+      .message(8, opset(MICROSOFT, 1))
+      .message(7, this.graph);
+  }
+
+  private claim(name: string): string {
+    if (this.names.has(name)) throw new Error(`ONNX graph ${this.name}: the value name ${name} is used twice`);
+    this.names.add(name);
+    return name;
+  }
+}
+
+/** Writes a message's parts to a file without joining them in memory first. */
+export function writeMessage(path: string, message: Message): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (const part of message.parts) {
+      for (let written = 0; written < part.byteLength;) written += writeSync(fd, part, written);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}

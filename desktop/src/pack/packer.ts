@@ -1,0 +1,110 @@
+/**
+ * Packs a llama GGUF into a Meshwork model package: one ONNX file per block, `tokenizer.json`
+ * and `model.json`. Files are written under temporary names and renamed, with `model.json`
+ * last, so a package with a manifest is always whole.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MODEL_MANIFEST_FILE, MODEL_PACKAGE_FORMAT, ModelPackageManifest, TOKENIZER_FILE, type ModelBlock } from '@meshwork/contracts';
+import { buildBlockGraph } from './block-graph';
+import { loadBlockWeights } from './block-weights';
+import { readGguf } from './gguf';
+import { llamaConfig } from './llama-config';
+import type { Activations } from './matrices';
+import { writeMessage } from './onnx/graph';
+import { planBlocks } from './plan-blocks';
+import { stopTokens, tokenizerJson } from './tokenizer-json';
+
+export interface PackOptions {
+  gguf: string;
+  out: string;
+  blocks: number;
+  /** `int8` (the default) runs as fast as llama.cpp; `fp32` is exact. */
+  activations?: Activations;
+  /** The name in model.json; the GGUF's general.name by default. */
+  name?: string;
+  version?: string;
+  log?: (line: string) => void;
+}
+
+async function sha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function emptyDirectory(path: string): Promise<void> {
+  await mkdir(path, { recursive: true });
+  if ((await readdir(path)).length > 0) throw new Error(`The output directory ${path} is not empty`);
+}
+
+export async function packModel(options: PackOptions): Promise<ModelPackageManifest> {
+  const activations = options.activations ?? 'int8';
+  const log = options.log ?? (() => undefined);
+  const file = await readGguf(options.gguf);
+  const config = llamaConfig(file);
+  const tokenizer = tokenizerJson(file);
+  await emptyDirectory(options.out);
+
+  const tensorBytes = (name: string) => file.tensors.get(name)?.byteLength ?? 0;
+  const layerBytes = [...file.tensors.values()].filter((t) => t.name.startsWith('blk.0.')).reduce((sum, t) => sum + t.byteLength, 0);
+  const embeddingBytes = tensorBytes('token_embd.weight');
+  const ranges = planBlocks({
+    layers: config.layers,
+    blocks: options.blocks,
+    layerBytes,
+    firstExtraBytes: embeddingBytes,
+    lastExtraBytes: config.tiedEmbedding ? embeddingBytes : tensorBytes('output.weight'),
+  });
+  const kvBytesPerLayer = 2 * config.kvHeads * config.headDim * 4;
+
+  const blocks: ModelBlock[] = [];
+  for (const [index, range] of ranges.entries()) {
+    const started = performance.now();
+    const weights = await loadBlockWeights(file, config, range, activations);
+    const name = `block-${index}.onnx`;
+    writeMessage(
+      join(options.out, `${name}.partial`),
+      buildBlockGraph(config, weights, activations, `${config.name} block ${index}`).model(),
+    );
+    await rename(join(options.out, `${name}.partial`), join(options.out, name));
+    const bytes = (await stat(join(options.out, name))).size;
+    blocks.push({
+      index,
+      file: name,
+      layers: [range.first, range.end],
+      sha256: await sha256(join(options.out, name)),
+      bytes,
+      memoryBytes: bytes + kvBytesPerLayer * (range.end - range.first) * config.contextLength,
+      input: index === 0 ? 'input_ids' : 'hidden_states',
+      output: index === ranges.length - 1 ? 'logits' : 'hidden_states',
+    });
+    log(`${name}: layers ${range.first}-${range.end - 1}, ${(bytes / 1e6).toFixed(1)} MB, ${Math.round(performance.now() - started)} ms`);
+  }
+
+  await writeFile(join(options.out, TOKENIZER_FILE), JSON.stringify(tokenizer));
+  const manifest = ModelPackageManifest.parse({
+    format: MODEL_PACKAGE_FORMAT,
+    name: options.name ?? config.name,
+    version: options.version ?? '1.0.0',
+    architecture: 'llama',
+    contextLength: config.contextLength,
+    layers: config.layers,
+    hidden: config.hidden,
+    heads: config.heads,
+    kvHeads: config.kvHeads,
+    headDim: config.headDim,
+    vocabSize: config.vocabSize,
+    activations,
+    tokenizer: TOKENIZER_FILE,
+    chatTemplate: tokenizer.chatTemplate,
+    specialTokens: { bos: tokenizer.bos, eos: tokenizer.eos, stop: stopTokens(tokenizer) },
+    kvBytesPerToken: kvBytesPerLayer * config.layers,
+    blocks,
+  });
+  await writeFile(join(options.out, `${MODEL_MANIFEST_FILE}.partial`), JSON.stringify(manifest, null, 2));
+  await rename(join(options.out, `${MODEL_MANIFEST_FILE}.partial`), join(options.out, MODEL_MANIFEST_FILE));
+  return manifest;
+}
