@@ -8,10 +8,12 @@
 //   stop   name...    stop; --kill sends SIGKILL (crash simulation)
 //   env               print `export K=V` lines:  eval "$(node infra/scripts/infra.mjs env)"
 //   reset  [name...]  stop and DELETE the runtime data under .infra (not the cache)
+//   model             fetch the engine's real model once (cached) and print its path
 //
 // Names: postgres kafka minio stripe mail.  Exit code 1 on any failure.
 import fs from 'node:fs';
 import { down, env, names, paths, status, stop, up, writeEnvFile } from '../lib/index.mjs';
+import { smollm2Gguf, smollm2Path } from '../lib/model.mjs';
 
 // kafkajs 2.2.4 trips a Node >= 24 warning (negative setTimeout) that is harmless.
 const emitWarning = process.emitWarning.bind(process);
@@ -63,6 +65,10 @@ try {
       break;
     case 'env':
       for (const [k, v] of Object.entries(env())) console.log(`export ${k}='${v}'`);
+      if (fs.existsSync(smollm2Path())) console.log(`export MESHWORK_SMOLLM2_GGUF='${smollm2Path()}'`);
+      break;
+    case 'model':
+      console.log(await smollm2Gguf());
       break;
     case 'reset':
       for (const n of list.length ? list : names) {
@@ -76,7 +82,7 @@ try {
       }
       break;
     default:
-      throw new Error(`unknown command "${cmd}" (up|down|status|start|stop|env|reset)`);
+      throw new Error(`unknown command "${cmd}" (up|down|status|start|stop|env|reset|model)`);
   }
   process.exit(0); // kafkajs/pg may leave sockets lingering for a moment
 } catch (err) {

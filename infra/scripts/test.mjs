@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { down, env, paths, up } from '../lib/index.mjs';
+import { smollm2Gguf } from '../lib/model.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const jestArgs = process.argv.slice(2);
@@ -68,7 +69,8 @@ try {
   console.log('▶ infrastructure: PostgreSQL, Kafka, MinIO, stripe-mock, mail catcher');
   const report = await up();
   started = report.filter((r) => r.started).map((r) => r.name);
-  const infraEnv = env();
+  // The model engine's tests run the real model (fetched once, cached beside the servers).
+  const infraEnv = { ...env(), MESHWORK_SMOLLM2_GGUF: await smollm2Gguf() };
   // Only the test processes get these: in this process DATABASE_URL would make infra
   // treat its own PostgreSQL as someone else's and leave it running at the end.
   await dropLeftoverDatabases(infraEnv.DATABASE_URL);

@@ -6,7 +6,7 @@
  *
  * Every form is exact, never a re-quantisation:
  * - Q4_0 `d·(q-8)` is MatMulNBits' default 4-bit zero point.
- * - Q4_1 `d·q + m` is a zero point of 0 plus a correction: each 32-block's input sum times m.
+ * - Q4_1 `d·q + m` is `d·(q-8)` plus a correction: each 32-block's input sum times m + 8d.
  * - Q8_0 `d·q` is 8-bit with the default zero point 128 (q stored as q+128). MatMulNBits runs
  *   8 bits fast only with int8 activations; for fp32 activations the same weights become two
  *   4-bit terms, 16·d·hi + d·lo, with the correction -128·d.
@@ -63,7 +63,10 @@ function fromQ4(bytes: Buffer, n: number, k: number, withMin: boolean): Matrix {
   const { quants, scales, mins } = unpackQ4(bytes, n * k, withMin);
   const packed = new Uint8Array(quants.length / 2);
   for (let b = 0; b < scales.length; b++) packNibbles((e) => quants[b * BLOCK + e]!, packed, b * 16);
-  return { kind: 'q4', n, k, terms: [{ packed, scales }], zeroPoint: withMin ? 0 : 8, mins };
+  // Q4_1 as d·(q - 8) + (m + 8d): centred quants, so int8 activations' rounding errors are
+  // multiplied by |q - 8| ≤ 8 rather than q ≤ 15 (half the error), and no zero-point input.
+  const centred = mins?.map((m, b) => m + 8 * scales[b]!);
+  return { kind: 'q4', n, k, terms: [{ packed, scales }], zeroPoint: 8, mins: centred };
 }
 
 function fromQ8(bytes: Buffer, n: number, k: number, activations: Activations): Matrix {

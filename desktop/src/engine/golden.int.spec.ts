@@ -1,0 +1,147 @@
+/**
+ * @jest-environment ./desktop/testing/native-arrays.environment.cjs
+ *
+ * The engine on the real model (SmolLM2-135M-Instruct, Q4_1 GGUF fetched by infra): the packer's
+ * output, the tokenizer and the runtime together must give the model's own answer, token for token.
+ */
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packModel } from '../pack/packer';
+import { BlockRunner } from './block-runner';
+import { generate } from './generate';
+import { LocalModel, readManifest } from './local-model';
+import { argmax } from './sampler';
+import { compileChatTemplate } from './tokenizer/chat-template';
+import { Tokenizer } from './tokenizer/tokenizer';
+
+const GGUF = process.env.MESHWORK_SMOLLM2_GGUF;
+const CHAT = [
+  { role: 'system', content: 'You are a helpful AI assistant named SmolLM, trained by Hugging Face' },
+  { role: 'user', content: 'What is the capital of France?' },
+];
+const CHAT_IDS = [
+  1, 9690, 198, 2683, 359, 253, 5356, 5646, 11173, 3365, 3511, 308, 34519, 28, 7018, 411, 407, 19712, 8182, 2, 198, 1, 4093, 198, 1780, 314,
+  260, 3575, 282, 4649, 47, 2, 198, 1, 520, 9531, 198,
+];
+const ANSWER_IDS = [504, 3575, 282, 4649, 314, 7042, 30];
+// Ordinary English for the int8 agreement check (written for this test).
+const ENGLISH = `The town library opens at nine in the morning and closes at six in the evening, except on Sundays, when it stays closed all day.
+Most visitors come for the newspapers and the quiet reading room on the second floor, where large windows look out over the river.
+Children's books are kept near the entrance, beside a small table with crayons and paper, so that parents can browse while their children draw.
+Last spring the council decided to extend the opening hours during the exam season, because students had asked for a calm place to study in the evenings.
+The librarians also run a weekly club for people who want to practise speaking another language, and a repair café where volunteers fix lamps, radios and bicycles.
+Anyone who lives or works in the town can borrow up to ten books at a time for three weeks, and renew them online if nobody else has reserved them.
+When the building was renovated, the architects kept the old oak staircase and the stained glass above the door, but added a lift, better lighting and a small garden at the back.
+On warm afternoons the garden is full of people reading in the shade, and in winter the café serves soup and hot chocolate until closing time.
+Every autumn the library holds a book sale to raise money for new computers, and local writers come to read from their work and answer questions.
+The most popular event is the storytelling evening in December, when the lights are dimmed and older residents share memories of how the town used to be.`;
+
+describe('the engine on SmolLM2-135M-Instruct', () => {
+  let work: string;
+  const dirs: Record<'exact1' | 'exact3' | 'int8', string> = { exact1: '', exact3: '', int8: '' };
+  let tokenizer: Tokenizer;
+  let template: ReturnType<typeof compileChatTemplate>;
+
+  beforeAll(async () => {
+    if (!GGUF)
+      throw new Error(
+        'MESHWORK_SMOLLM2_GGUF is not set: `npm test` fetches the model, or run `eval "$(node infra/scripts/infra.mjs env)"` after `node infra/scripts/infra.mjs model`',
+      );
+    work = await mkdtemp(join(tmpdir(), 'golden-'));
+    for (const [key, blocks, activations] of [
+      ['exact1', 1, 'fp32'],
+      ['exact3', 3, 'fp32'],
+      ['int8', 1, 'int8'],
+    ] as const) {
+      dirs[key] = join(work, key);
+      await packModel({ gguf: GGUF, out: dirs[key], blocks, activations, name: 'SmolLM2-135M-Instruct' });
+    }
+    const json: unknown = JSON.parse(await readFile(join(dirs.exact1, 'tokenizer.json'), 'utf8'));
+    tokenizer = Tokenizer.fromJson(json);
+    template = compileChatTemplate((await readManifest(dirs.exact1)).chatTemplate);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('the tokenizer gives the golden ids for the chat, and decodes the answer', () => {
+    expect(tokenizer.encode(template(CHAT))).toEqual(CHAT_IDS);
+    expect(tokenizer.decode(ANSWER_IDS)).toBe('The capital of France is Paris.');
+    const text = `${ENGLISH} 1234 — ünïcødé 🎉`;
+    expect(tokenizer.decode(tokenizer.encode(text))).toBe(text);
+  });
+
+  it('the package lists its blocks, layers and hashes, and 3 blocks cover the 30 layers', async () => {
+    const three = await readManifest(dirs.exact3);
+    expect(three.blocks.map((b) => b.layers)).toEqual([
+      [0, expect.any(Number)],
+      [three.blocks[0]!.layers[1], expect.any(Number)],
+      [three.blocks[1]!.layers[1], 30],
+    ]);
+    expect(three.specialTokens.stop).toContain(2);
+  });
+
+  for (const key of ['exact1', 'exact3'] as const) {
+    it(`greedy decoding with exact fp32 activations answers "The capital of France is Paris." (${key === 'exact1' ? '1 block' : '3 blocks'})`, async () => {
+      const model = await LocalModel.load(dirs[key]);
+      const manifest = model.manifest;
+      const streamed: string[] = [];
+      const result = await generate(model, tokenizer.decoder(), CHAT_IDS, {
+        stopTokens: manifest.specialTokens.stop,
+        maxTokens: 20,
+        onText: (t) => streamed.push(t),
+      });
+      await model.release();
+      expect([...result.tokens, 2]).toEqual([...ANSWER_IDS, 2]);
+      expect(result).toMatchObject({ text: 'The capital of France is Paris.', finishReason: 'stop' });
+      expect(streamed.join('')).toBe(result.text);
+    }, 60_000);
+  }
+
+  it('with int8 activations the answer still says Paris, and top-1 agrees with the exact path on ≥ 97% of English tokens', async () => {
+    const fast = await LocalModel.load(dirs.int8);
+    const answer = await generate(fast, tokenizer.decoder(), CHAT_IDS, { stopTokens: fast.manifest.specialTokens.stop, maxTokens: 20 });
+    expect(answer.text).toContain('Paris');
+    fast.truncate(0);
+    const exact = await LocalModel.load(dirs.exact1);
+    const ids = tokenizer.encode(ENGLISH);
+    expect(ids.length).toBeGreaterThan(300);
+    let agree = 0;
+    for (const id of ids) if (argmax(await fast.forward([id])) === argmax(await exact.forward([id]))) agree++;
+    const agreement = agree / ids.length;
+    console.log(`int8 vs fp32 top-1 agreement: ${agree}/${ids.length} = ${agreement.toFixed(4)}`);
+    await Promise.all([fast.release(), exact.release()]);
+    expect(agreement).toBeGreaterThanOrEqual(0.97);
+  }, 120_000);
+
+  it('prefill then decode gives the logits of one long prefill, and each block runs on its own', async () => {
+    const ids = tokenizer.encode(ENGLISH).slice(0, 40);
+    const whole = await LocalModel.load(dirs.exact3);
+    const once = await whole.forward(ids);
+    whole.truncate(0);
+    await whole.forward(ids.slice(0, 30));
+    let stepped = new Float32Array();
+    for (const id of ids.slice(30)) stepped = await whole.forward([id]);
+    expect(maxDifference(once, stepped)).toBeLessThan(1e-3);
+
+    // The same three blocks loaded one by one, as three devices would hold them.
+    const manifest = await readManifest(dirs.exact3);
+    let state: BigInt64Array | Float32Array = BigInt64Array.from(ids, BigInt);
+    for (const block of manifest.blocks) {
+      const alone = await BlockRunner.load(dirs.exact3, manifest, block.index, { verify: true });
+      state = await alone.forward(state, ids.length);
+      await alone.release();
+    }
+    expect(maxDifference(once, state as Float32Array)).toBeLessThan(1e-4);
+    await whole.release();
+  }, 60_000);
+});
+
+function maxDifference(a: Float32Array, b: Float32Array): number {
+  expect(a.length).toBe(b.length);
+  let max = 0;
+  for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs(a[i]! - b[i]!));
+  return max;
+}
