@@ -20,8 +20,9 @@ export const BlockIo = {
   totalLength: 'total_sequence_length',
   pastKey: (layer: number) => `past_key.${layer}`,
   pastValue: (layer: number) => `past_value.${layer}`,
-  presentKey: (layer: number) => `present_key.${layer}`,
-  presentValue: (layer: number) => `present_value.${layer}`,
+  /** Only the positions this run added, [1, kvHeads, S, headDim]: the caller appends them to its cache. */
+  newKey: (layer: number) => `new_key.${layer}`,
+  newValue: (layer: number) => `new_value.${layer}`,
 } as const;
 
 const count = z.number().int().positive();

@@ -69,7 +69,7 @@ export class BlockRunner {
    * input, or the last position's logits from the last block.
    */
   async forward(input: BigInt64Array | Float32Array, tokens: number): Promise<Float32Array> {
-    const { hidden, vocabSize } = this.manifest;
+    const { hidden } = this.manifest;
     const cache = this.cache;
     if (cache.length + tokens > this.manifest.contextLength) {
       throw new ContextLengthError(cache.length + tokens, this.manifest.contextLength);
@@ -81,19 +81,22 @@ export class BlockRunner {
       [BlockIo.totalLength]: new Tensor('int32', Int32Array.of(total), []),
     };
     if (this.block.input === 'input_ids') feeds[BlockIo.inputIds] = new Tensor('int64', input as BigInt64Array, [1, tokens]);
-    else feeds[BlockIo.hiddenIn] = new Tensor('float32', input as Float32Array, [1, tokens, hidden]);
-    const output =
-      this.block.output === 'logits'
-        ? new Tensor('float32', new Float32Array(vocabSize), [1, 1, vocabSize])
-        : new Tensor('float32', new Float32Array(tokens * hidden), [1, tokens, hidden]);
-    const fetches: Record<string, Tensor> = { [this.block.output === 'logits' ? BlockIo.logits : BlockIo.hiddenOut]: output };
+    else feeds[BlockIo.hiddenIn] = new Tensor('float32', input as Float32Array, [tokens, hidden]);
     for (const layer of this.layers) {
-      feeds[BlockIo.pastKey(layer)] = fetches[BlockIo.presentKey(layer)] = cache.key(layer);
-      feeds[BlockIo.pastValue(layer)] = fetches[BlockIo.presentValue(layer)] = cache.value(layer);
+      feeds[BlockIo.pastKey(layer)] = cache.key(layer);
+      feeds[BlockIo.pastValue(layer)] = cache.value(layer);
     }
-    await this.session.run(feeds, fetches);
+    const results = await this.session.run(feeds);
+    for (const layer of this.layers) {
+      cache.append(
+        layer,
+        results[BlockIo.newKey(layer)]!.data as Float32Array,
+        results[BlockIo.newValue(layer)]!.data as Float32Array,
+        tokens,
+      );
+    }
     cache.length = total;
-    return output.data as Float32Array;
+    return results[this.block.output === 'logits' ? BlockIo.logits : BlockIo.hiddenOut]!.data as Float32Array;
   }
 
   async release(): Promise<void> {

@@ -1,8 +1,8 @@
 /**
  * One block's key/value cache: per layer a key and a value buffer [1, kvHeads, capacity,
- * headDim] that onnxruntime reads as `past_*` and writes as `present_*` in place
- * (GroupQueryAttention shares the buffer when past and present are the same tensor), so a
- * decode step copies nothing. The buffers grow by doubling, up to the context length.
+ * headDim] that onnxruntime reads as `past_*` (wrapping this memory, no copy), and to which
+ * each run's new positions (`new_*`) are appended here. The buffers grow by doubling, up to
+ * the context length.
  */
 import { Tensor } from 'onnxruntime-node';
 
@@ -42,6 +42,23 @@ export class KvCache {
 
   value(layer: number): Tensor {
     return this.values.get(layer)!;
+  }
+
+  /**
+   * Writes the `tokens` new positions of a layer ([1, kvHeads, tokens, headDim]) after what the
+   * cache holds; `length` moves on once every layer has been appended (see BlockRunner).
+   */
+  append(layer: number, key: Float32Array, value: Float32Array, tokens: number): void {
+    const { kvHeads, headDim } = this.shape;
+    for (const [target, source] of [
+      [this.key(layer).data as Float32Array, key],
+      [this.value(layer).data as Float32Array, value],
+    ] as const) {
+      for (let head = 0; head < kvHeads; head++) {
+        const rows = source.subarray(head * tokens * headDim, (head + 1) * tokens * headDim);
+        target.set(rows, (head * this.capacity + this.length) * headDim);
+      }
+    }
   }
 
   /** Forgets positions from `length` on (a new conversation, or a shorter shared prefix). */

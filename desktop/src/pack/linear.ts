@@ -32,6 +32,7 @@ function transpose(values: Float32Array, rows: number, columns: number): Float32
 export class Weights {
   private readonly stored = new Map<object, string>();
   private readonly blockSums = new Map<string, string>();
+  private readonly blockOnes = new Map<number, string>();
   private count = 0;
 
   constructor(
@@ -51,7 +52,7 @@ export class Weights {
     return this.constant('shape', DataType.INT64, [values.length], BigInt64Array.from(values.map(BigInt)));
   }
 
-  /** x·Wᵀ for x of shape [1, S, k]: answers [1, S, n]. */
+  /** x·Wᵀ for x of shape [S, k]: answers [S, n]. Blocks run 2-D inside, so Gemm can add corrections. */
   linear(input: string, matrix: Matrix, name: string): string {
     const { n, k } = matrix;
     if (matrix.kind === 'float') {
@@ -87,13 +88,18 @@ export class Weights {
     }
     if (!matrix.mins) return output;
     const mins = this.constant(`${name}.mins`, DataType.FLOAT, [blocks, n], transpose(matrix.mins, n, blocks));
-    return this.g.op('Add', [output, this.g.op('MatMul', [this.blockSumsOf(input, k), mins])]);
+    // Gemm adds the correction to the product in the same node: blockSums·mins + output.
+    return this.g.op('Gemm', [this.blockSumsOf(input, k), mins, output]);
   }
 
-  /** The token embedding of `ids` [1, S]: answers [1, S, hidden]. */
+  /** The token embedding of `ids` [1, S]: answers [S, hidden]. */
   embed(ids: string, embedding: Embedding): string {
     if (embedding.kind === 'float') {
-      return this.g.op('Gather', [this.constant('embedding', DataType.FLOAT, [embedding.vocab, embedding.hidden], embedding.rows), ids]);
+      const rows = this.g.op('Gather', [
+        this.constant('embedding', DataType.FLOAT, [embedding.vocab, embedding.hidden], embedding.rows),
+        ids,
+      ]);
+      return this.g.op('Reshape', [rows, this.int64s([-1, embedding.hidden])]);
     }
     const { vocab, hidden } = embedding;
     const blocks = hidden / BLOCK;
@@ -105,15 +111,22 @@ export class Weights {
       this.g.op('Unsqueeze', [this.g.op('Gather', [this.constant(name, DataType.FLOAT, [vocab, blocks], data), ids]), this.int64s([-1])]);
     values = this.g.op('Mul', [values, perBlock(embedding.scales, 'embedding.scales')]);
     if (embedding.mins) values = this.g.op('Add', [values, perBlock(embedding.mins, 'embedding.mins')]);
-    return this.g.op('Reshape', [values, this.int64s([0, -1, hidden])]);
+    return this.g.op('Reshape', [values, this.int64s([-1, hidden])]);
   }
 
-  /** Sums of each 32-element block of the input, [1, S, k/32]: the Q4_1 correction's factor. */
+  /** Sums of each 32-element block of the input, [S, k/32]: the Q4_1 correction's factor. */
   private blockSumsOf(input: string, k: number): string {
     const known = this.blockSums.get(input);
     if (known) return known;
-    const blocks = this.g.op('Reshape', [input, this.int64s([0, 0, k / BLOCK, BLOCK])]);
-    const sums = this.g.op('ReduceSum', [blocks, this.int64s([-1])], { keepdims: { i: 0 } });
+    // One MatMul with a 0/1 matrix that sums each block: one node instead of Reshape + ReduceSum.
+    let ones = this.blockOnes.get(k);
+    if (!ones) {
+      const data = new Float32Array(k * (k / BLOCK));
+      for (let i = 0; i < k; i++) data[i * (k / BLOCK) + Math.floor(i / BLOCK)] = 1;
+      ones = this.constant('block_ones', DataType.FLOAT, [k, k / BLOCK], data);
+      this.blockOnes.set(k, ones);
+    }
+    const sums = this.g.op('MatMul', [input, ones]);
     this.blockSums.set(input, sums);
     return sums;
   }
