@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,11 +8,14 @@ import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
 import { registerAccount, subscribeToPro } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
+import { GgmlType } from '../../desktop/src/pack/quant';
+import { tinyLlamaGguf } from '../../desktop/src/pack/testing/tiny-llama';
 import {
   type AdminModel,
   type AdminModelList,
   type AuthResponse,
   type DesktopRelease,
+  ModelPackageManifest,
   RESUMABLE_THRESHOLD_BYTES,
   UPLOAD_LIMITS,
   uploadMessages,
@@ -19,6 +23,7 @@ import {
 } from '@meshwork/contracts';
 import { ensureConsoleBuilt, localDate } from './console-kit';
 
+const root = path.resolve(__dirname, '../..');
 const GiB = 1024 * 1024 * 1024;
 const MiB = 1024 * 1024;
 
@@ -206,6 +211,54 @@ describe('staff console: AI models (real browser)', () => {
     await dashboard.goto(`${base}/dashboard`);
     await dashboard.getByRole('region', { name: 'Available Models' }).getByRole('listitem', { name: displayName }).waitFor();
   }, 120_000);
+
+  it('packs a GGUF into 3 blocks with npm run model:pack’s entry point, uploads the package through the dialog, and a Pro dashboard shows “3 blocks”', async () => {
+    // A package as staff make one: model:pack's real entry point on a GGUF (a tiny random llama).
+    const gguf = path.join(scratch, 'tiny.gguf');
+    fs.writeFileSync(gguf, tinyLlamaGguf({ matrices: GgmlType.Q4_1, embedding: GgmlType.Q8_0 }));
+    const out = path.join(scratch, 'package');
+    const packed = execFileSync(
+      process.execPath,
+      ['-r', '@swc-node/register', 'desktop/src/pack/pack.main.ts', '--gguf', gguf, '--blocks', '3', '--out', out, '--name', `tiny-${tag}`],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(packed).toContain(`tiny-${tag}: 3 blocks`);
+    const manifest = ModelPackageManifest.parse(JSON.parse(fs.readFileSync(path.join(out, 'model.json'), 'utf8')));
+    const files = fs.readdirSync(out).sort();
+    expect(files).toEqual([...[0, 1, 2].flatMap((i) => [`block-${i}.bin`, `block-${i}.onnx`]), 'model.json', 'tokenizer.json']);
+
+    const name = `tiny_pkg_${tag}`;
+    const displayName = `Tiny package ${tag}`;
+    const page = await signedInPage(staff);
+    await openModels(page);
+    const dialog = await openUploadDialog(page);
+    await dialog.getByLabel('Model name').fill(name);
+    await dialog.getByLabel('Display name').fill(displayName);
+    await dialog.getByLabel('Description').fill('Packed by model:pack in the test');
+    await dialog.getByLabel('Architecture (optional)').fill('llama');
+    await dialog.getByRole('checkbox', { name: 'Pro Plan' }).check();
+    await dialog.locator('input[type=file]').setInputFiles(files.map((file) => path.join(out, file)));
+    await dialog.getByTestId('upload-summary').getByText('8 files').waitFor();
+    for (const block of manifest.blocks) {
+      await dialog
+        .getByRole('list', { name: 'Model Files' })
+        .locator('[data-state=processed]', { hasText: block.file })
+        .getByText(`SHA-256 ${block.sha256.slice(0, 8)}`)
+        .waitFor();
+    }
+    await dialog.getByRole('button', { name: 'Upload Model' }).click();
+    await page.getByText(`Model "${displayName}" uploaded successfully!`).waitFor({ timeout: 60_000 });
+
+    const stored = (await listedModels()).find((model) => model.name === name)!;
+    expect(Object.fromEntries(stored.files.map((f) => [f.name, f.sha256]))).toEqual(
+      Object.fromEntries(files.map((file) => [file, sha256(fs.readFileSync(path.join(out, file)))])),
+    );
+
+    const dashboard = await signedInPage(proCustomer);
+    await dashboard.goto(`${base}/dashboard`);
+    const item = dashboard.getByRole('region', { name: 'Available Models' }).getByRole('listitem', { name: displayName });
+    await item.getByText('3 blocks').waitFor();
+  }, 180_000);
 
   it('changes access in the matrix, exports the access CSV and deletes a model after the exact confirmation', async () => {
     const name = `matrix_${tag}`;

@@ -35,7 +35,9 @@ export const ModelBlock = z.object({
   layers: z.tuple([z.number().int().nonnegative(), count]),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   bytes: count,
-  /** The weights plus the key/value cache at the full context length, in bytes. */
+  /** The block's large weights, beside its graph (ONNX external data), so they load without a copy. */
+  weights: z.object({ file: fileName, sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: count }),
+  /** The graph and weights plus the key/value cache at the full context length, in bytes. */
   memoryBytes: count,
   /** The first block takes token ids; the others take the residual stream. */
   input: z.enum(['input_ids', 'hidden_states']),

@@ -52,8 +52,12 @@ export class BlockRunner {
     const block = manifest.blocks[index];
     if (!block) throw new Error(`The model ${manifest.name} has no block ${index}`);
     const path = join(directory, block.file);
-    if (options.verify && (await sha256(path)) !== block.sha256)
-      throw new Error(`${block.file} does not match the package's SHA-256; download it again`);
+    if (options.verify) {
+      for (const file of [block, block.weights]) {
+        if ((await sha256(join(directory, file.file))) !== file.sha256)
+          throw new Error(`${file.file} does not match the package's SHA-256; download it again`);
+      }
+    }
     const session = await InferenceSession.create(path, {
       intraOpNumThreads: options.threads ?? 1,
       interOpNumThreads: 1,

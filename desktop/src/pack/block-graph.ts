@@ -66,8 +66,15 @@ function stackedLinear(w: Weights, g: GraphBuilder, input: string, matrices: Mat
   );
 }
 
-export function buildBlockGraph(config: LlamaConfig, block: BlockWeights, activations: Activations, name: string): GraphBuilder {
-  const g = new GraphBuilder(name);
+/** `weightsFile`: where large weights go, beside the graph (mapped by onnxruntime, not copied). */
+export function buildBlockGraph(
+  config: LlamaConfig,
+  block: BlockWeights,
+  activations: Activations,
+  name: string,
+  weightsFile?: string,
+): GraphBuilder {
+  const g = new GraphBuilder(name, weightsFile);
   const w = new Weights(g, activations);
   const { hidden, headDim, kvHeads, rmsEpsilon } = config;
   const epsilon = { f: rmsEpsilon };

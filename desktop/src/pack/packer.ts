@@ -1,7 +1,8 @@
 /**
  * Packs a llama GGUF into a Meshwork model package: one ONNX file per block, `tokenizer.json`
- * and `model.json`. Files are written under temporary names and renamed, with `model.json`
- * last, so a package with a manifest is always whole.
+ * and `model.json`. Each block is a graph (`block-N.onnx`) and its weights (`block-N.bin`, ONNX
+ * external data). `model.json` is written last, under a temporary name and renamed, so a
+ * package with a manifest is always whole.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -13,7 +14,6 @@ import { loadBlockWeights } from './block-weights';
 import { readGguf } from './gguf';
 import { llamaConfig } from './llama-config';
 import type { Activations } from './matrices';
-import { writeMessage } from './onnx/graph';
 import { planBlocks } from './plan-blocks';
 import { stopTokens, tokenizerJson } from './tokenizer-json';
 
@@ -65,23 +65,27 @@ export async function packModel(options: PackOptions): Promise<ModelPackageManif
     const started = performance.now();
     const weights = await loadBlockWeights(file, config, range, activations);
     const name = `block-${index}.onnx`;
-    writeMessage(
-      join(options.out, `${name}.partial`),
-      buildBlockGraph(config, weights, activations, `${config.name} block ${index}`).model(),
-    );
-    await rename(join(options.out, `${name}.partial`), join(options.out, name));
+    const weightsName = `block-${index}.bin`;
+    const graph = buildBlockGraph(config, weights, activations, `${config.name} block ${index}`, weightsName);
+    // The graph names its weights file, so both are written under their final names; model.json,
+    // written last, is what makes the package whole.
+    graph.write(options.out, name);
     const bytes = (await stat(join(options.out, name))).size;
+    const weightsBytes = (await stat(join(options.out, weightsName))).size;
     blocks.push({
       index,
       file: name,
       layers: [range.first, range.end],
       sha256: await sha256(join(options.out, name)),
       bytes,
-      memoryBytes: bytes + kvBytesPerLayer * (range.end - range.first) * config.contextLength,
+      weights: { file: weightsName, sha256: await sha256(join(options.out, weightsName)), bytes: weightsBytes },
+      memoryBytes: bytes + weightsBytes + kvBytesPerLayer * (range.end - range.first) * config.contextLength,
       input: index === 0 ? 'input_ids' : 'hidden_states',
       output: index === ranges.length - 1 ? 'logits' : 'hidden_states',
     });
-    log(`${name}: layers ${range.first}-${range.end - 1}, ${(bytes / 1e6).toFixed(1)} MB, ${Math.round(performance.now() - started)} ms`);
+    log(
+      `${name}: layers ${range.first}-${range.end - 1}, ${((bytes + weightsBytes) / 1e6).toFixed(1)} MB, ${Math.round(performance.now() - started)} ms`,
+    );
   }
 
   await writeFile(join(options.out, TOKENIZER_FILE), JSON.stringify(tokenizer));

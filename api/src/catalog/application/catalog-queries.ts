@@ -95,8 +95,11 @@ export class CatalogQueries {
 
   /** Active models a plan may use (the plan info's available_models). */
   async availableTo(planId: string): Promise<AvailableModel[]> {
-    const { rows } = await this.database.pool.query<ModelRow>(
-      `SELECT * FROM ${S}.models WHERE status = 'active' AND allowed_plans ? $1 ORDER BY display_name, id`,
+    // A Meshwork model package's blocks are its ONNX files (model.json and tokenizer.json ride
+    // along); any other model's blocks are all its files.
+    const { rows } = await this.database.pool.query<ModelRow & { onnx_files: number }>(
+      `SELECT m.*, (SELECT count(*)::int FROM ${S}.model_files f WHERE f.model_id = m.id AND lower(f.name) LIKE '%.onnx') AS onnx_files
+         FROM ${S}.models m WHERE m.status = 'active' AND m.allowed_plans ? $1 ORDER BY m.display_name, m.id`,
       [planId],
     );
     return rows.map((row) => ({
@@ -105,7 +108,7 @@ export class CatalogQueries {
       description: row.description,
       version: row.version,
       file_size: Number(row.total_size),
-      block_count: row.parts_count,
+      block_count: row.onnx_files > 0 ? row.onnx_files : row.parts_count,
     }));
   }
 

@@ -418,7 +418,7 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
         description: 'A small test model',
         version: '1.0.0',
         file_size: 70_013,
-        block_count: 2,
+        block_count: 1, // its one ONNX file; config.json is not a block
       });
       const manifest = (await pro.get(`/models/${model.model_name}/manifest/`).expect(200)).body;
       expect(manifest.files).toEqual([

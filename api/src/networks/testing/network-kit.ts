@@ -18,6 +18,16 @@ export async function networksWorld() {
   const subject: TestApp = await startTestApp({ STRIPE_SECRET_KEY: '', AUTH_RATE_LIMIT_PER_MINUTE: '1000', PUBLIC_URL: base });
   await subject.app.listen(port, '127.0.0.1');
   const staffToken = (await registerAccount(subject.app, 'staff', randomUUID().slice(0, 8), true)).tokens.access;
+  // The seeded plans reach billing's read model just after start; a model upload checks its
+  // plans against it, so wait for them (a fresh CI run once lost this race).
+  await eventually(
+    async () => {
+      const plans = (await (await fetch(`${base}/api/v1/subscriptions/plans/`)).json()) as { slug: string }[];
+      return ['free', 'pro'].every((slug) => plans.some((plan) => plan.slug === slug));
+    },
+    30_000,
+    'the seeded plans',
+  );
 
   /** A call as staff; `body` is sent as JSON. */
   const staff = async (method: string, path: string, body?: unknown) => {

@@ -4,6 +4,7 @@
  * values are generated, so graph code reads like the computation it describes.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { Message } from './protobuf';
 
 export enum DataType {
@@ -30,10 +31,24 @@ export type Dim = number | string;
 
 const MICROSOFT = 'com.microsoft';
 
-function tensorProto(name: string, tensor: Tensor): Message {
-  const message = new Message().packedInts(1, tensor.dims).int(2, tensor.dataType).string(8, name);
-  return message.bytes(9, new Uint8Array(tensor.data.buffer, tensor.data.byteOffset, tensor.data.byteLength));
+function bytesOf(tensor: Tensor): Uint8Array {
+  return new Uint8Array(tensor.data.buffer, tensor.data.byteOffset, tensor.data.byteLength);
 }
+
+function tensorProto(name: string, tensor: Tensor, external?: { location: string; offset: number }): Message {
+  const message = new Message().packedInts(1, tensor.dims).int(2, tensor.dataType).string(8, name);
+  if (!external) return message.bytes(9, bytesOf(tensor));
+  const entry = (key: string, value: string) => new Message().string(1, key).string(2, value);
+  message.message(13, entry('location', external.location));
+  message.message(13, entry('offset', String(external.offset)));
+  message.message(13, entry('length', String(tensor.data.byteLength)));
+  return message.int(14, 1); // data_location: EXTERNAL
+}
+
+// Weights go to the external file at page boundaries, so onnxruntime can map them rather than
+// copy them; small tensors (shapes, norms) stay in the graph.
+const EXTERNAL_MIN_BYTES = 4096;
+const PAGE = 4096;
 
 function valueInfo(name: string, dataType: DataType, dims: readonly Dim[]): Message {
   const shape = new Message();
@@ -55,8 +70,14 @@ export class GraphBuilder {
   private readonly graph = new Message();
   private readonly names = new Set<string>();
   private counter = 0;
+  private readonly external: { offset: number; data: Uint8Array }[] = [];
+  private externalLength = 0;
 
-  constructor(private readonly name: string) {}
+  /** With `externalFile`, large initializers are stored in that file beside the graph. */
+  constructor(
+    private readonly name: string,
+    private readonly externalFile?: string,
+  ) {}
 
   input(name: string, dataType: DataType, dims: readonly Dim[]): string {
     this.graph.message(11, valueInfo(this.claim(name), dataType, dims));
@@ -68,8 +89,29 @@ export class GraphBuilder {
   }
 
   initializer(name: string, tensor: Tensor): string {
-    this.graph.message(5, tensorProto(this.claim(name), tensor));
+    if (!this.externalFile || tensor.data.byteLength < EXTERNAL_MIN_BYTES) {
+      this.graph.message(5, tensorProto(this.claim(name), tensor));
+      return name;
+    }
+    const offset = Math.ceil(this.externalLength / PAGE) * PAGE;
+    this.external.push({ offset, data: bytesOf(tensor) });
+    this.externalLength = offset + tensor.data.byteLength;
+    this.graph.message(5, tensorProto(this.claim(name), tensor, { location: this.externalFile, offset }));
     return name;
+  }
+
+  /** Writes the model to `directory`: the graph as `file`, and the external weights file if any. */
+  write(directory: string, file: string): void {
+    writeParts(join(directory, file), this.model().parts);
+    if (!this.externalFile) return;
+    const parts: Uint8Array[] = [];
+    let at = 0;
+    for (const { offset, data } of this.external) {
+      if (offset > at) parts.push(new Uint8Array(offset - at));
+      parts.push(data);
+      at = offset + data.byteLength;
+    }
+    writeParts(join(directory, this.externalFile), parts);
   }
 
   /**
@@ -122,9 +164,13 @@ export class GraphBuilder {
 
 /** Writes a message's parts to a file without joining them in memory first. */
 export function writeMessage(path: string, message: Message): void {
+  writeParts(path, message.parts);
+}
+
+function writeParts(path: string, parts: readonly Uint8Array[]): void {
   const fd = openSync(path, 'w');
   try {
-    for (const part of message.parts) {
+    for (const part of parts) {
       for (let written = 0; written < part.byteLength;) written += writeSync(fd, part, written);
     }
   } finally {
