@@ -1,8 +1,8 @@
 /**
  * One block's key/value cache: per layer a key and a value buffer [1, kvHeads, capacity,
  * headDim] that onnxruntime reads as `past_*` (wrapping this memory, no copy), and to which
- * each run's new positions (`new_*`) are appended here. The buffers grow by doubling, up to
- * the context length.
+ * each run's new positions (`new_*`) are appended here. The buffers grow by a quarter at a
+ * time, up to the context length.
  */
 import { Tensor } from 'onnxruntime-node';
 
@@ -28,7 +28,8 @@ export class KvCache {
   reserve(tokens: number): void {
     const needed = this.length + tokens;
     if (needed <= this.capacity) return;
-    const capacity = Math.min(this.shape.contextLength, Math.max(needed, this.capacity * 2, INITIAL_CAPACITY));
+    // Grow by a quarter: copies stay rare, and spare room would be memory held for nothing.
+    const capacity = Math.min(this.shape.contextLength, Math.max(needed, Math.ceil(this.capacity * 1.25), INITIAL_CAPACITY));
     for (const layer of this.shape.layers) {
       this.keys.set(layer, this.grown(this.keys.get(layer), capacity));
       this.values.set(layer, this.grown(this.values.get(layer), capacity));

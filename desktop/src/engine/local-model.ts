@@ -16,17 +16,28 @@ export async function readManifest(directory: string): Promise<ModelPackageManif
   return parsed.data;
 }
 
+export interface LocalModelOptions extends BlockRunnerOptions {
+  /**
+   * Longest run of prompt positions in one pass. Attention holds a [heads, run, context] score
+   * matrix: 2.4 GB for an 8,192-token prompt in one pass, 75 MB in runs of 256.
+   */
+  prefillChunk?: number;
+}
+
+const PREFILL_CHUNK = 256;
+
 export class LocalModel implements ForwardPass {
   private constructor(
     readonly manifest: ModelPackageManifest,
     readonly blocks: BlockRunner[],
+    private readonly prefillChunk: number,
   ) {}
 
-  static async load(directory: string, options: BlockRunnerOptions = {}): Promise<LocalModel> {
+  static async load(directory: string, options: LocalModelOptions = {}): Promise<LocalModel> {
     const manifest = await readManifest(directory);
     const blocks: BlockRunner[] = [];
     for (const block of manifest.blocks) blocks.push(await BlockRunner.load(directory, manifest, block.index, options));
-    return new LocalModel(manifest, blocks);
+    return new LocalModel(manifest, blocks, options.prefillChunk ?? PREFILL_CHUNK);
   }
 
   get contextLength(): number {
@@ -38,9 +49,14 @@ export class LocalModel implements ForwardPass {
   }
 
   async forward(ids: readonly number[]): Promise<Float32Array> {
-    let state: BigInt64Array | Float32Array = BigInt64Array.from(ids, (id) => BigInt(id));
-    for (const block of this.blocks) state = await block.forward(state, ids.length);
-    return state as Float32Array;
+    let logits: Float32Array = new Float32Array();
+    for (let start = 0; start < ids.length; start += this.prefillChunk) {
+      const chunk = ids.slice(start, start + this.prefillChunk);
+      let state: BigInt64Array | Float32Array = BigInt64Array.from(chunk, (id) => BigInt(id));
+      for (const block of this.blocks) state = await block.forward(state, chunk.length);
+      logits = state as Float32Array;
+    }
+    return logits;
   }
 
   truncate(length: number): void {

@@ -91,6 +91,11 @@ describe('packing a llama GGUF into ONNX blocks', () => {
     model.truncate(0);
     expect(maxDifference(await model.forward(PROMPT), once)).toBeLessThan(1e-5);
     await model.release();
+    // A prompt read in runs of 4 positions (long prompts are, in runs of 256) gives the same logits.
+    const chunked = await LocalModel.load(join(work, 'kv-2-fp32'), { prefillChunk: 4 });
+    expect(maxDifference(await chunked.forward(PROMPT), once)).toBeLessThan(1e-4);
+    expect(chunked.length).toBe(PROMPT.length);
+    await chunked.release();
   });
 
   it('refuses a non-empty output directory and more blocks than layers', async () => {

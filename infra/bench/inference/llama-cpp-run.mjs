@@ -2,7 +2,7 @@
 // and the same prompt ids, greedy, one thread:
 //   node llama-cpp-run.mjs <module url> <gguf> <prompt ids json> <decode tokens> <threads>
 import { readFileSync } from 'node:fs';
-import { median, peakRssBytes, RUNS } from './measure.mjs';
+import { median, peakRssBytes, rssBytes, RUNS } from './measure.mjs';
 
 const [moduleUrl, gguf, promptFile, decodeArg, threadsArg] = process.argv.slice(2);
 const { getLlama } = await import(moduleUrl);
@@ -10,6 +10,7 @@ const prompt = JSON.parse(readFileSync(promptFile, 'utf8'));
 const decodeTokens = Number(decodeArg);
 
 const llama = await getLlama({ gpu: false, build: 'never', logLevel: 'error' });
+const baseRssBytes = rssBytes();
 const loadStarted = performance.now();
 const model = await llama.loadModel({ modelPath: gguf, gpuLayers: 0 });
 const context = await model.createContext({ threads: Number(threadsArg), contextSize: 2048, batchSize: 1024 });
@@ -36,7 +37,13 @@ for (let run = 0; run <= RUNS; run++) {
   decode.push((decodeTokens / (endedAt - firstAt)) * 1000);
 }
 console.log(
-  JSON.stringify({ loadMs, prefillTokensPerSecond: median(prefill), decodeTokensPerSecond: median(decode), peakRssBytes: peakRssBytes() }),
+  JSON.stringify({
+    loadMs,
+    prefillTokensPerSecond: median(prefill),
+    decodeTokensPerSecond: median(decode),
+    peakRssBytes: peakRssBytes(),
+    baseRssBytes,
+  }),
 );
 await context.dispose();
 await model.dispose();

@@ -9,8 +9,13 @@ export function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** VmHWM: the most resident memory this process has held. */
-export function peakRssBytes() {
-  const line = readFileSync('/proc/self/status', 'utf8').match(/^VmHWM:\s+(\d+) kB/m);
+function status(field) {
+  const line = readFileSync('/proc/self/status', 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
   return line ? Number(line[1]) * 1024 : NaN;
 }
+
+/** VmHWM: the most resident memory this process has held. */
+export const peakRssBytes = () => status('VmHWM');
+
+/** VmRSS now: before loading, the runtime's own share (Node, the engine's library). */
+export const rssBytes = () => status('VmRSS');

@@ -4,7 +4,7 @@
 //   node meshwork-run.mjs <package dir> <prompt ids json> <decode tokens> <threads>
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { median, peakRssBytes, RUNS } from './measure.mjs';
+import { median, peakRssBytes, rssBytes, RUNS } from './measure.mjs';
 
 const require = createRequire(import.meta.url);
 const { LocalModel } = require('../../../desktop/dist/desktop/src/engine/local-model.js');
@@ -14,6 +14,7 @@ const [dir, promptFile, decodeArg, threadsArg] = process.argv.slice(2);
 const prompt = JSON.parse(readFileSync(promptFile, 'utf8'));
 const decodeTokens = Number(decodeArg);
 
+const baseRssBytes = rssBytes();
 const loadStarted = performance.now();
 const model = await LocalModel.load(dir, { threads: Number(threadsArg) });
 const loadMs = performance.now() - loadStarted;
@@ -33,6 +34,12 @@ for (let run = 0; run <= RUNS; run++) {
   decode.push((decodeTokens / decodeMs) * 1000);
 }
 console.log(
-  JSON.stringify({ loadMs, prefillTokensPerSecond: median(prefill), decodeTokensPerSecond: median(decode), peakRssBytes: peakRssBytes() }),
+  JSON.stringify({
+    loadMs,
+    prefillTokensPerSecond: median(prefill),
+    decodeTokensPerSecond: median(decode),
+    peakRssBytes: peakRssBytes(),
+    baseRssBytes,
+  }),
 );
 await model.release();
