@@ -2,7 +2,7 @@
 // and the same prompt ids, greedy, one thread:
 //   node llama-cpp-run.mjs <module url> <gguf> <prompt ids json> <decode tokens> <threads>
 import { readFileSync } from 'node:fs';
-import { median, peakRssBytes, rssBytes, RUNS } from './measure.mjs';
+import { report, rssBytes, RUNS } from './measure.mjs';
 
 const [moduleUrl, gguf, promptFile, decodeArg, threadsArg] = process.argv.slice(2);
 const { getLlama } = await import(moduleUrl);
@@ -36,14 +36,6 @@ for (let run = 0; run <= RUNS; run++) {
   prefill.push((prompt.length / (firstAt - started)) * 1000);
   decode.push((decodeTokens / (endedAt - firstAt)) * 1000);
 }
-console.log(
-  JSON.stringify({
-    loadMs,
-    prefillTokensPerSecond: median(prefill),
-    decodeTokensPerSecond: median(decode),
-    peakRssBytes: peakRssBytes(),
-    baseRssBytes,
-  }),
-);
+report({ loadMs, prefill, decode, baseRssBytes });
 await context.dispose();
 await model.dispose();

@@ -19,3 +19,15 @@ export const peakRssBytes = () => status('VmHWM');
 
 /** VmRSS now: before loading, the runtime's own share (Node, the engine's library). */
 export const rssBytes = () => status('VmRSS');
+
+/** Prints the process's one JSON line: load time, median token rates, peak and starting RSS. */
+export function report({ loadMs, prefill, decode, baseRssBytes }) {
+  const result = {
+    loadMs,
+    prefillTokensPerSecond: median(prefill),
+    decodeTokensPerSecond: median(decode),
+    peakRssBytes: peakRssBytes(),
+    baseRssBytes,
+  };
+  console.log(JSON.stringify(result));
+}

@@ -4,7 +4,7 @@
 //   node meshwork-run.mjs <package dir> <prompt ids json> <decode tokens> <threads>
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { median, peakRssBytes, rssBytes, RUNS } from './measure.mjs';
+import { report, rssBytes, RUNS } from './measure.mjs';
 
 const require = createRequire(import.meta.url);
 const { LocalModel } = require('../../../desktop/dist/desktop/src/engine/local-model.js');
@@ -33,13 +33,5 @@ for (let run = 0; run <= RUNS; run++) {
   prefill.push((prompt.length / prefillMs) * 1000);
   decode.push((decodeTokens / decodeMs) * 1000);
 }
-console.log(
-  JSON.stringify({
-    loadMs,
-    prefillTokensPerSecond: median(prefill),
-    decodeTokensPerSecond: median(decode),
-    peakRssBytes: peakRssBytes(),
-    baseRssBytes,
-  }),
-);
+report({ loadMs, prefill, decode, baseRssBytes });
 await model.release();
