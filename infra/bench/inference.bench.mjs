@@ -40,7 +40,9 @@ async function main() {
   try {
     for (const blocks of [1, 3]) await packModel({ gguf, out: path.join(work, `blocks-${blocks}`), blocks, activations: 'int8' });
     const tokenizer = Tokenizer.fromJson(JSON.parse(readFileSync(path.join(work, 'blocks-1', 'tokenizer.json'), 'utf8')));
-    const prompt = tokenizer.encode(readFileSync(path.join(here, '../../desktop/src/engine/testing/english.txt'), 'utf8'));
+    const english = tokenizer.encode(readFileSync(path.join(here, '../../desktop/src/engine/testing/english.txt'), 'utf8'));
+    // BENCH_PROMPT_TOKENS shortens the prompt: decode speed depends on the context length.
+    const prompt = english.slice(0, Number(process.env.BENCH_PROMPT_TOKENS ?? english.length));
     const promptFile = path.join(work, 'prompt.json');
     writeFileSync(promptFile, JSON.stringify(prompt));
     console.log(`prompt ${prompt.length} tokens, ${DECODE_TOKENS} decoded, ${THREADS} thread(s), ${os.cpus().length} cores\n`);
