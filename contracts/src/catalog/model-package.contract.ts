@@ -20,9 +20,12 @@ export const BlockIo = {
   totalLength: 'total_sequence_length',
   pastKey: (layer: number) => `past_key.${layer}`,
   pastValue: (layer: number) => `past_value.${layer}`,
-  /** Only the positions this run added, [1, kvHeads, S, headDim]: the caller appends them to its cache. */
-  newKey: (layer: number) => `new_key.${layer}`,
-  newValue: (layer: number) => `new_value.${layer}`,
+  /**
+   * Only the positions this run added, every layer of the block in one tensor (one output is
+   * cheaper to hand over than 2 per layer): [2 × layers, kvHeads, S, headDim], each layer's key
+   * then its value, in layer order. The caller appends them to its cache.
+   */
+  newKeyValues: 'new_key_values',
 } as const;
 
 const count = z.number().int().positive();

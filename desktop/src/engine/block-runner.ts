@@ -91,13 +91,11 @@ export class BlockRunner {
       feeds[BlockIo.pastValue(layer)] = cache.value(layer);
     }
     const results = await this.session.run(feeds);
-    for (const layer of this.layers) {
-      cache.append(
-        layer,
-        results[BlockIo.newKey(layer)]!.data as Float32Array,
-        results[BlockIo.newValue(layer)]!.data as Float32Array,
-        tokens,
-      );
+    const added = results[BlockIo.newKeyValues]!.data as Float32Array;
+    const perTensor = this.manifest.kvHeads * tokens * this.manifest.headDim;
+    for (const [i, layer] of this.layers.entries()) {
+      const at = 2 * i * perTensor;
+      cache.append(layer, added.subarray(at, at + perTensor), added.subarray(at + perTensor, at + 2 * perTensor), tokens);
     }
     cache.length = total;
     return results[this.block.output === 'logits' ? BlockIo.logits : BlockIo.hiddenOut]!.data as Float32Array;
