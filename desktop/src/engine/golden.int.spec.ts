@@ -130,7 +130,7 @@ describe('the engine on SmolLM2-135M-Instruct', () => {
     const once = await whole.forward(ids);
     whole.truncate(0);
     await whole.forward(ids.slice(0, 30));
-    let stepped = new Float32Array();
+    let stepped: Float32Array = new Float32Array();
     for (const id of ids.slice(30)) stepped = await whole.forward([id]);
     expect(maxDifference(once, stepped)).toBeLessThan(1e-3);
 

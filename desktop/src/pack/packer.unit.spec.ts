@@ -83,7 +83,7 @@ describe('packing a llama GGUF into ONNX blocks', () => {
     const once = await model.forward(PROMPT);
     model.truncate(0);
     await model.forward(PROMPT.slice(0, 5));
-    let last = new Float32Array();
+    let last: Float32Array = new Float32Array();
     for (const id of PROMPT.slice(5)) last = await model.forward([id]);
     expect(model.length).toBe(PROMPT.length);
     expect(maxDifference(once, last)).toBeLessThan(1e-4);
