@@ -7,10 +7,17 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MODEL_MANIFEST_FILE, ModelPackageManifest } from '@meshwork/contracts';
 import { BlockRunner, type BlockRunnerOptions } from './block-runner';
+import { ContextLengthError } from './errors';
 import type { ForwardPass } from './generate';
 
 export async function readManifest(directory: string): Promise<ModelPackageManifest> {
-  const parsed = ModelPackageManifest.safeParse(JSON.parse(await readFile(join(directory, MODEL_MANIFEST_FILE), 'utf8')));
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(join(directory, MODEL_MANIFEST_FILE), 'utf8'));
+  } catch (error) {
+    throw new Error(`${MODEL_MANIFEST_FILE} in ${directory} cannot be read: ${(error as Error).message}`);
+  }
+  const parsed = ModelPackageManifest.safeParse(json);
   if (!parsed.success)
     throw new Error(`${MODEL_MANIFEST_FILE} is not a Meshwork model package: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   return parsed.data;
@@ -49,6 +56,8 @@ export class LocalModel implements ForwardPass {
   }
 
   async forward(ids: readonly number[]): Promise<Float32Array> {
+    // Refused before any block runs, so a too-long prompt leaves the cache as it was.
+    if (this.length + ids.length > this.contextLength) throw new ContextLengthError(this.length + ids.length, this.contextLength);
     let logits: Float32Array = new Float32Array();
     for (let start = 0; start < ids.length; start += this.prefillChunk) {
       const chunk = ids.slice(start, start + this.prefillChunk);

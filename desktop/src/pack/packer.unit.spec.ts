@@ -95,6 +95,9 @@ describe('packing a llama GGUF into ONNX blocks', () => {
     const chunked = await LocalModel.load(join(work, 'kv-2-fp32'), { prefillChunk: 4 });
     expect(maxDifference(await chunked.forward(PROMPT), once)).toBeLessThan(1e-4);
     expect(chunked.length).toBe(PROMPT.length);
+    // The tiny model reads 64 positions: one more is refused before anything runs.
+    await expect(chunked.forward(new Array<number>(64 - PROMPT.length + 1).fill(72))).rejects.toThrow('this model reads at most 64');
+    expect(chunked.length).toBe(PROMPT.length);
     await chunked.release();
   });
 
