@@ -110,6 +110,22 @@ export type EntitlementPublicKey = z.output<typeof EntitlementPublicKey>;
 export const EntitlementKeySet = z.object({ keys: z.array(EntitlementPublicKey).max(20) }).meta({ id: 'EntitlementKeySet' });
 export type EntitlementKeySet = z.output<typeof EntitlementKeySet>;
 
+/**
+ * GET /devices/keys/signed/: the same key set, signed by the active key, so a host that
+ * pinned the keys at sign-in learns a rotation's new keys only from a key it already trusts.
+ */
+export const KEY_SET_TYPE = 'mw-keyset+jwt';
+export const KeySetHeader = z.strictObject({ alg: z.literal('EdDSA'), kid: keyId, typ: z.literal(KEY_SET_TYPE) });
+export const KeySetPayload = z.strictObject({
+  iss: z.string().min(1).max(200),
+  /** Issued at (seconds since the epoch): a host never goes back to an older set. */
+  iat: seconds,
+  keys: z.array(EntitlementPublicKey).min(1).max(20),
+});
+export type KeySetPayload = z.output<typeof KeySetPayload>;
+export const SignedKeySet = z.object({ token: z.string().max(MAX_ENTITLEMENT_TOKEN_LENGTH) }).meta({ id: 'SignedKeySet' });
+export type SignedKeySet = z.output<typeof SignedKeySet>;
+
 /** GET /devices/entitlements/: the calling device's document, signed (verify it before trusting any of it). */
 export const SignedEntitlements = z.object({ token: z.string().max(MAX_ENTITLEMENT_TOKEN_LENGTH) }).meta({ id: 'SignedEntitlements' });
 export type SignedEntitlements = z.output<typeof SignedEntitlements>;

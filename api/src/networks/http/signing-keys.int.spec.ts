@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import request from 'supertest';
-import { EntitlementKeySet, verifyEntitlementToken } from '@meshwork/contracts';
+import { EntitlementKeySet, SignedKeySet, verifyEntitlementToken, verifyKeySetToken } from '@meshwork/contracts';
 import { newSigningKey } from '../../platform/config/secrets';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { buildEntitlementDocument } from '../domain/entitlement-document';
@@ -52,5 +52,35 @@ describe('GET /api/v1/devices/keys/', () => {
       }),
     );
     expect(await verifyEntitlementToken(token, keySet, now)).toMatchObject({ status: 'valid', kid: kid(active) });
+  });
+
+  it('signs the key set with the active key, so a host that pinned the keys at sign-in can follow a rotation', async () => {
+    const pinned = EntitlementKeySet.parse((await request(subject.app.getHttpServer()).get('/api/v1/devices/keys/').expect(200)).body);
+    const issuer = 'http://127.0.0.1:3000';
+    // The rotation: the next key signs, the old active one is retired now.
+    const rotated = await startTestApp({
+      ENTITLEMENT_SIGNING_KEY: next,
+      ENTITLEMENT_PUBLISHED_KEYS: `${kid(active)}:${publicOf(active)}@${new Date().toISOString()}`,
+      PUBLIC_URL: issuer,
+    });
+    try {
+      const response = await request(rotated.app.getHttpServer()).get('/api/v1/devices/keys/signed/').expect(200);
+      const { token } = SignedKeySet.parse(response.body);
+      const verdict = await verifyKeySetToken(token, pinned, new Date(), { issuer });
+      expect(verdict).toMatchObject({ status: 'valid', kid: kid(next) });
+      if (verdict.status !== 'valid') return;
+      expect(verdict.keySet.keys.map((k) => k.kid)).toEqual([kid(next), kid(active)]);
+      // A set signed by a key the host never pinned teaches it nothing, and neither does another issuer's.
+      const stranger = { keys: pinned.keys.filter((k) => k.kid !== kid(next)) };
+      expect(await verifyKeySetToken(token, stranger, new Date(), { issuer })).toMatchObject({ status: 'rejected', reason: 'unknown_key' });
+      expect(await verifyKeySetToken(token, pinned, new Date(), { issuer: 'https://elsewhere.example' })).toMatchObject({
+        reason: 'wrong_issuer',
+      });
+      expect(await verifyKeySetToken(token, pinned, new Date(), { issuer, minIat: verdict.keySet.iat + 1 })).toMatchObject({
+        reason: 'stale',
+      });
+    } finally {
+      await rotated.close();
+    }
   });
 });

@@ -1,6 +1,13 @@
 import { type KeyObject, sign } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ENTITLEMENT_TYPE, EntitlementDocument, type EntitlementHeader, type EntitlementKeySet } from '@meshwork/contracts';
+import {
+  ENTITLEMENT_TYPE,
+  EntitlementDocument,
+  type EntitlementHeader,
+  type EntitlementKeySet,
+  KEY_SET_TYPE,
+  KeySetPayload,
+} from '@meshwork/contracts';
 import { ed25519PrivateKey, publicKeyOf, SECRETS, type Secrets } from '../../platform/config/secrets';
 import { publishedKeys, type SigningKeyRing } from '../domain/signing-key-ring';
 
@@ -29,8 +36,17 @@ export class EntitlementSigner {
 
   /** The compact token; the document is checked against the contract first, so no host is sent one it would refuse. */
   sign(document: EntitlementDocument): string {
-    const header: EntitlementHeader = { alg: 'EdDSA', kid: this.ring.active.kid, typ: ENTITLEMENT_TYPE };
-    const input = `${segment(header)}.${segment(EntitlementDocument.parse(document))}`;
+    return this.compact(ENTITLEMENT_TYPE, EntitlementDocument.parse(document));
+  }
+
+  /** The key set at `now`, signed by the active key (GET /devices/keys/signed/): how pinned hosts learn a rotation. */
+  signedKeySet(issuer: string, now: Date): string {
+    const payload = KeySetPayload.parse({ iss: issuer, iat: Math.floor(now.getTime() / 1000), keys: this.keySet(now).keys });
+    return this.compact(KEY_SET_TYPE, payload);
+  }
+
+  private compact(typ: EntitlementHeader['typ'] | typeof KEY_SET_TYPE, payload: unknown): string {
+    const input = `${segment({ alg: 'EdDSA', kid: this.ring.active.kid, typ })}.${segment(payload)}`;
     return `${input}.${sign(null, Buffer.from(input), this.privateKey).toString('base64url')}`;
   }
 
