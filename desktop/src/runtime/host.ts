@@ -1,0 +1,253 @@
+import { EventEmitter } from 'node:events';
+import { platform } from 'node:os';
+import {
+  type EntitlementDocument,
+  type HostAccount,
+  type HostConnection,
+  type HostPasswordSignIn,
+  type HostState,
+  MessageAnswer,
+} from '@meshwork/contracts';
+import { ApiClient, type DeviceTokens } from './api/api-client';
+import { type DeviceDescription, pollForTokens, requestDeviceCode, signInWithPassword } from './account/device-sign-in';
+import { type AccountRecord, hostFiles } from './account/host-files';
+import { EntitlementKeeper } from './entitlements/entitlement-keeper';
+import { EntitlementStream } from './entitlements/entitlement-stream';
+
+export interface HostConfig {
+  dataDir: string;
+  /** The api's origin, e.g. https://meshwork.example (the host adds /api/v1). */
+  api: string;
+  deviceName: string;
+  fingerprint: string;
+  version: string;
+  log?: (message: string) => void;
+}
+
+/**
+ * A document held longer than this is fetched again (it lives 7 days, and the stream sends one
+ * only when something changes): on reconnect, and hourly while online.
+ */
+const REFETCH_AFTER_SECONDS = 12 * 3600;
+const REFETCH_CHECK_MS = 3600_000;
+
+interface Session {
+  account: AccountRecord;
+  api: ApiClient;
+  keeper: EntitlementKeeper;
+  stream: EntitlementStream;
+}
+
+type HostEvents = { state: [HostState]; entitlements: [EntitlementDocument | null] };
+
+/**
+ * The desktop host's account and entitlements: signs the device in (device code, or email and
+ * password), keeps the signed document on disk, holds the live stream and says at every moment
+ * whether models may be served. The UI, the model store and the network follow its events.
+ */
+export class Host extends EventEmitter<HostEvents> {
+  private readonly files;
+  private session: Session | null = null;
+  private signingIn: { account: HostAccount; abort: AbortController } | null = null;
+  private connection: HostConnection = 'offline';
+  private signedOutMessage: string | null = null;
+  private boundary: NodeJS.Timeout | null = null;
+  private readonly refetch = setInterval(() => void this.refetchIfOld(), REFETCH_CHECK_MS).unref();
+
+  private constructor(private readonly config: HostConfig) {
+    super();
+    this.files = hostFiles(config.dataDir);
+  }
+
+  /** Opens the host on its data directory; a device signed in before resumes at once, online or not. */
+  static async open(config: HostConfig): Promise<Host> {
+    const host = new Host(config);
+    const account = await host.files.account.read();
+    if (account) await host.resume(account, false);
+    return host;
+  }
+
+  private log(message: string): void {
+    (this.config.log ?? console.log)(message);
+  }
+
+  private get device(): DeviceDescription {
+    const { deviceName: name, version: appVersion, fingerprint } = this.config;
+    return { name, platform: platform(), appVersion, fingerprint };
+  }
+
+  get entitlements(): EntitlementDocument | null {
+    return this.session?.keeper.document ?? null;
+  }
+
+  state(now = new Date()): HostState {
+    const entitlements = this.session?.keeper.view(now) ?? null;
+    const account: HostAccount = this.session
+      ? {
+          status: 'signed-in',
+          device_id: this.session.account.device_id,
+          device_name: this.session.account.device_name,
+          api: this.config.api,
+        }
+      : (this.signingIn?.account ?? { status: 'signed-out', message: this.signedOutMessage });
+    return {
+      version: this.config.version,
+      account,
+      connection: this.session ? this.connection : 'offline',
+      entitlements,
+      serving: servingAt(this.session !== null, entitlements),
+    };
+  }
+
+  /** Starts the device code flow: the UI shows the code and opens the site's /activate; polling goes on here. */
+  async startDeviceSignIn(): Promise<HostAccount> {
+    if (this.session) return this.state().account;
+    this.signingIn?.abort.abort();
+    const api = this.anonymousApi();
+    const code = await requestDeviceCode(api, this.device);
+    const abort = new AbortController();
+    const account: HostAccount = {
+      status: 'signing-in',
+      user_code: code.user_code,
+      verification_uri: code.verification_uri,
+      verification_uri_complete: code.verification_uri_complete,
+      expires_at: new Date(Date.now() + code.expires_in * 1000).toISOString(),
+    };
+    this.signingIn = { account, abort };
+    this.emitState();
+    const expiry = AbortSignal.timeout(code.expires_in * 1000);
+    pollForTokens(api, code, AbortSignal.any([abort.signal, expiry]))
+      .then((tokens) => this.signedIn(tokens))
+      .catch((error: Error) => {
+        if (this.signingIn?.abort !== abort) return; // replaced by a newer attempt
+        this.signingIn = null;
+        this.signedOutMessage = expiry.aborted ? 'The code expired. Start the sign-in again.' : error.message;
+        this.emitState();
+      });
+    return account;
+  }
+
+  cancelSignIn(): void {
+    this.signingIn?.abort.abort();
+    this.signingIn = null;
+    this.emitState();
+  }
+
+  async signInWithPassword(credentials: HostPasswordSignIn): Promise<HostAccount> {
+    if (this.session) return this.state().account;
+    await this.signedIn(await signInWithPassword(this.anonymousApi(), this.device, credentials));
+    return this.state().account;
+  }
+
+  /** Signs this device out: ends its session at the api when it can, and forgets the tokens and the document. */
+  async signOut(message: string | null = null, tellApi = true): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    this.session = null;
+    await session.stream.stop();
+    if (tellApi) await session.api.request('/logout/', { body: {}, schema: MessageAnswer }).catch(() => undefined);
+    await Promise.all([this.files.account.remove(), this.files.trust.remove(), this.files.entitlements.remove()]);
+    this.signedOutMessage = message;
+    this.emitState();
+    this.emit('entitlements', null);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.refetch);
+    this.signingIn?.abort.abort();
+    if (this.boundary) clearTimeout(this.boundary);
+    await this.session?.stream.stop();
+    this.session = null;
+  }
+
+  private anonymousApi(): ApiClient {
+    return new ApiClient(this.config.api, null, { onRotate: async () => undefined, onSignedOut: () => undefined });
+  }
+
+  private async signedIn(answer: { access_token: string; refresh_token: string; device_id: string }): Promise<void> {
+    const account: AccountRecord = {
+      api: this.config.api,
+      device_id: answer.device_id,
+      device_name: this.config.deviceName,
+      access_token: answer.access_token,
+      refresh_token: answer.refresh_token,
+    };
+    await this.files.account.write(account);
+    this.signingIn = null;
+    this.signedOutMessage = null;
+    await this.resume(account, true);
+  }
+
+  private async resume(account: AccountRecord, firstSignIn: boolean): Promise<void> {
+    const api = new ApiClient(account.api, account, {
+      onRotate: (tokens: DeviceTokens) => this.files.account.write({ ...account, ...tokens }),
+      onSignedOut: (reason) => void this.signOut(`Signed out: ${reason}`, false),
+    });
+    const keeper = new EntitlementKeeper(this.files, account.device_id);
+    if (firstSignIn) await keeper.pinAndFetch(api);
+    else await keeper.load();
+    const stream = new EntitlementStream(api, {
+      connection: (state) => this.connectionChanged(state),
+      document: (token) => this.documentArrived(token),
+      signedOut: (reason) => void this.signOut(reason, false),
+      lastSeq: () => {
+        const document = keeper.document;
+        return document && Date.now() / 1000 - document.iat < REFETCH_AFTER_SECONDS ? document.seq : null;
+      },
+      log: (message) => this.log(message),
+    });
+    this.session = { account, api, keeper, stream };
+    this.emitState();
+    this.emit('entitlements', keeper.document);
+  }
+
+  private async refetchIfOld(): Promise<void> {
+    const session = this.session;
+    const document = session?.keeper.document;
+    if (!session || !document || this.connection !== 'online' || Date.now() / 1000 - document.iat < REFETCH_AFTER_SECONDS) return;
+    await session.keeper.fetch(session.api).then(
+      () => this.emitState(),
+      (error: Error) => this.log(`entitlements: ${error.message}`),
+    );
+  }
+
+  private connectionChanged(state: HostConnection): void {
+    if (state === this.connection) return;
+    this.connection = state;
+    this.emitState();
+  }
+
+  private async documentArrived(token: string): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    const before = session.keeper.document?.seq;
+    const document = await session.keeper.accept(token, session.api);
+    if (document.seq !== before) this.emit('entitlements', document);
+    this.emitState();
+  }
+
+  /** Tells listeners, and wakes again when the document's status will change (expiry, end of grace). */
+  private emitState(): void {
+    const state = this.state();
+    if (this.boundary) clearTimeout(this.boundary);
+    const document = this.session?.keeper.document;
+    if (document) {
+      const now = Date.now() / 1000;
+      const next = [document.exp, document.grace_until].find((at) => at >= now);
+      if (next !== undefined) this.boundary = setTimeout(() => this.emitState(), Math.min(2 ** 31 - 1, (next - now) * 1000 + 1000)).unref();
+    }
+    this.emit('state', state);
+  }
+}
+
+/** Whether models may be served: only with a document that has not passed its grace. */
+function servingAt(signedIn: boolean, entitlements: HostState['entitlements']): HostState['serving'] {
+  if (!signedIn) return { allowed: false, reason: 'Sign in to serve models.' };
+  if (!entitlements) return { allowed: false, reason: 'Waiting for this device’s plan from Meshwork.' };
+  if (entitlements.status === 'expired')
+    return {
+      allowed: false,
+      reason: `This device could not confirm its plan with Meshwork since ${entitlements.expires_at.slice(0, 10)} and its offline grace has ended. Models are served again as soon as it reconnects.`,
+    };
+  return { allowed: true, reason: null };
+}

@@ -1,0 +1,50 @@
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { z } from 'zod';
+
+/**
+ * A JSON document in the host's data directory. Writes are atomic (a temporary file, flushed,
+ * renamed over the old one), so a crash or a power cut leaves the old document or the new one,
+ * never half of either. Files are readable by the owner only: they hold tokens.
+ */
+export class JsonFile<Schema extends z.ZodType> {
+  constructor(
+    readonly path: string,
+    private readonly schema: Schema,
+  ) {}
+
+  /** The document, or null when there is none or it does not pass the schema (a damaged file is treated as absent). */
+  async read(): Promise<z.output<Schema> | null> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    try {
+      const parsed = this.schema.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async write(value: z.input<Schema>): Promise<void> {
+    const checked: unknown = this.schema.parse(value);
+    await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+    const temporary = `${this.path}.${process.pid}.tmp`;
+    const handle = await open(temporary, 'w', 0o600);
+    try {
+      await handle.writeFile(JSON.stringify(checked, null, 2));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, this.path);
+  }
+
+  async remove(): Promise<void> {
+    await rm(this.path, { force: true });
+  }
+}
