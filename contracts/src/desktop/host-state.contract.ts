@@ -44,6 +44,20 @@ export const HostEntitlements = z.object({
 });
 export type HostEntitlements = z.output<typeof HostEntitlements>;
 
+/** A model as the host shows it: what the plan allows, what is on disk, what is coming down. */
+export const HostModel = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** Whether the plan allows it now; an installed model that is no longer allowed is offered for removal. */
+  allowed: z.boolean(),
+  status: z.enum(['not-downloaded', 'queued', 'downloading', 'installed', 'failed']),
+  bytes_done: z.number().int().min(0),
+  bytes_total: z.number().int().min(0),
+  bytes_per_second: z.number().min(0),
+  error: z.string().nullable(),
+});
+export type HostModel = z.output<typeof HostModel>;
+
 export const HostState = z.object({
   version: z.string(),
   account: HostAccount,
@@ -51,9 +65,14 @@ export const HostState = z.object({
   entitlements: HostEntitlements.nullable(),
   /** Whether models may be served now, and if not, why (shown to the person as it is). */
   serving: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
+  models: z.array(HostModel),
 });
 export type HostState = z.output<typeof HostState>;
 
 /** POST /host/sign-in/password: the fallback when the person cannot open /activate. */
 export const HostPasswordSignIn = LoginRequest.pick({ email: true, password: true });
 export type HostPasswordSignIn = z.input<typeof HostPasswordSignIn>;
+
+/** POST /host/models/download and /host/models/remove. */
+export const HostModelRequest = z.object({ name: z.string().min(1, 'Model name is required').max(100) });
+export type HostModelRequest = z.input<typeof HostModelRequest>;

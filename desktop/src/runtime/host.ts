@@ -13,6 +13,7 @@ import { type DeviceDescription, pollForTokens, requestDeviceCode, signInWithPas
 import { type AccountRecord, hostFiles } from './account/host-files';
 import { EntitlementKeeper } from './entitlements/entitlement-keeper';
 import { EntitlementStream } from './entitlements/entitlement-stream';
+import { ModelStore } from './models/model-store';
 
 export interface HostConfig {
   dataDir: string;
@@ -38,6 +39,9 @@ interface Session {
   stream: EntitlementStream;
 }
 
+/** What the person asked for cannot be done now; the message says why. */
+export class HostRefusal extends Error {}
+
 type HostEvents = { state: [HostState]; entitlements: [EntitlementDocument | null] };
 
 /**
@@ -54,14 +58,19 @@ export class Host extends EventEmitter<HostEvents> {
   private boundary: NodeJS.Timeout | null = null;
   private readonly refetch = setInterval(() => void this.refetchIfOld(), REFETCH_CHECK_MS).unref();
 
+  readonly models: ModelStore;
+
   private constructor(private readonly config: HostConfig) {
     super();
     this.files = hostFiles(config.dataDir);
+    this.models = new ModelStore(config.dataDir);
+    this.models.on('change', () => this.emitState());
   }
 
   /** Opens the host on its data directory; a device signed in before resumes at once, online or not. */
   static async open(config: HostConfig): Promise<Host> {
     const host = new Host(config);
+    await host.models.load();
     const account = await host.files.account.read();
     if (account) await host.resume(account, false);
     return host;
@@ -96,6 +105,7 @@ export class Host extends EventEmitter<HostEvents> {
       connection: this.session ? this.connection : 'offline',
       entitlements,
       serving: servingAt(this.session !== null, entitlements),
+      models: this.models.view(this.entitlements),
     };
   }
 
@@ -139,6 +149,21 @@ export class Host extends EventEmitter<HostEvents> {
     return this.state().account;
   }
 
+  /** Starts downloading a model the plan allows (progress arrives in the state). */
+  async downloadModel(name: string): Promise<void> {
+    const document = this.entitlements;
+    if (!this.session || !document) throw new HostRefusal('Sign in to download models.');
+    await this.models.download(this.session.api, document, name).catch((error: Error) => {
+      throw new HostRefusal(error.message);
+    });
+  }
+
+  async removeModel(name: string): Promise<void> {
+    await this.models.remove(name).catch((error: Error) => {
+      throw new HostRefusal(error.message);
+    });
+  }
+
   /** Signs this device out: ends its session at the api when it can, and forgets the tokens and the document. */
   async signOut(message: string | null = null, tellApi = true): Promise<void> {
     const session = this.session;
@@ -155,6 +180,7 @@ export class Host extends EventEmitter<HostEvents> {
   async close(): Promise<void> {
     clearInterval(this.refetch);
     this.signingIn?.abort.abort();
+    await this.models.close();
     if (this.boundary) clearTimeout(this.boundary);
     await this.session?.stream.stop();
     this.session = null;
@@ -197,6 +223,7 @@ export class Host extends EventEmitter<HostEvents> {
       log: (message) => this.log(message),
     });
     this.session = { account, api, keeper, stream };
+    await this.models.resume(api, () => keeper.document);
     this.emitState();
     this.emit('entitlements', keeper.document);
   }

@@ -40,6 +40,17 @@ export async function networksWorld() {
     return response.json() as Promise<Record<string, unknown>>;
   };
 
+  /** Uploads a model through the console's call, as staff. */
+  async function upload(form: FormData): Promise<UploadResponse> {
+    const response = await fetch(`${base}/api/v1/models/admin/upload/`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: `Bearer ${staffToken}` },
+    });
+    if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as UploadResponse;
+  }
+
   /** Uploads and publishes a small model open to `plans`; answers its name and id. */
   async function model(plans: string[]): Promise<{ name: string; id: string }> {
     const name = `model_${randomUUID().slice(0, 8)}`;
@@ -54,13 +65,7 @@ export async function networksWorld() {
       },
       [{ name: 'w.onnx', data }],
     );
-    const response = await fetch(`${base}/api/v1/models/admin/upload/`, {
-      method: 'POST',
-      body: form,
-      headers: { Authorization: `Bearer ${staffToken}` },
-    });
-    if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-    const uploaded = (await response.json()) as UploadResponse;
+    const uploaded = await upload(form);
     return { name: uploaded.model_name, id: uploaded.model_id };
   }
 
@@ -92,7 +97,7 @@ export async function networksWorld() {
     http().patch(`/api/v1${path}`).set('Authorization', `Bearer ${user.token}`).send(body);
   const remove = (user: TestCustomer, path: string) => http().delete(`/api/v1${path}`).set('Authorization', `Bearer ${user.token}`);
 
-  return { subject, base, staff, patch, remove, model, subscribe, customer, create, list, statuses, close: () => subject.close() };
+  return { subject, base, staff, patch, remove, upload, model, subscribe, customer, create, list, statuses, close: () => subject.close() };
 }
 
 export type NetworksWorld = Awaited<ReturnType<typeof networksWorld>>;

@@ -65,11 +65,26 @@ export class ApiClient {
   }
 
   async request<Schema extends z.ZodType>(path: string, options: RequestOptions<Schema>): Promise<z.output<Schema>> {
+    return this.parse(await this.authenticated(path, options), options.schema);
+  }
+
+  /**
+   * The answer's exact text and its parsed value, for a body whose bytes are checked against a
+   * hash (a model's manifest against the entitlement document's `manifest_sha256`).
+   */
+  async requestText<Schema extends z.ZodType>(
+    path: string,
+    options: RequestOptions<Schema>,
+  ): Promise<{ text: string; value: z.output<Schema> }> {
+    const response = await this.authenticated(path, options);
+    const text = await response.clone().text();
+    return { text, value: await this.parse(response, options.schema) };
+  }
+
+  private async authenticated(path: string, options: RequestOptions<z.ZodType>): Promise<Response> {
     const response = await this.send(path, options);
-    if (response.status === 401 && (options.auth ?? true) === true && (await this.refresh())) {
-      return this.parse(await this.send(path, options), options.schema);
-    }
-    return this.parse(response, options.schema);
+    if (response.status === 401 && (options.auth ?? true) === true && (await this.refresh())) return this.send(path, options);
+    return response;
   }
 
   /** A raw authenticated fetch (the entitlement stream); refreshes once on 401 like `request`. */

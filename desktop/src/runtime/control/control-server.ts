@@ -2,11 +2,11 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { ErrorBody, HostPasswordSignIn } from '@meshwork/contracts';
+import { ErrorBody, HostModelRequest, HostPasswordSignIn } from '@meshwork/contracts';
 import { ApiError, ApiUnreachable } from '../api/api-client';
 import { SignInEnded } from '../account/device-sign-in';
 import { EntitlementRefused } from '../entitlements/entitlement-keeper';
-import type { Host } from '../host';
+import { type Host, HostRefusal } from '../host';
 
 /** The cookie the UI holds once it has opened the launch URL: HttpOnly, this origin only. */
 const SESSION_COOKIE = 'meshwork_host';
@@ -47,6 +47,8 @@ export class ControlServer {
         account: await this.host.signInWithPassword(parse(HostPasswordSignIn, await readJson(request))),
       }),
       'POST /host/sign-out': async () => this.host.signOut(),
+      'POST /host/models/download': async (request) => this.host.downloadModel(parse(HostModelRequest, await readJson(request)).name),
+      'POST /host/models/remove': async (request) => this.host.removeModel(parse(HostModelRequest, await readJson(request)).name),
     };
     this.server = createServer((request, response) => void this.handle(request, response));
   }
@@ -142,7 +144,7 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 
 function refusal(error: unknown): [number, ErrorBody] {
   if (error instanceof Refusal || error instanceof ApiError) return [error.status, error.body];
-  if (error instanceof SignInEnded) return [400, { message: error.message }];
+  if (error instanceof SignInEnded || error instanceof HostRefusal) return [400, { message: error.message }];
   if (error instanceof EntitlementRefused) return [502, { message: error.message }];
   if (error instanceof ApiUnreachable)
     return [503, { message: 'Meshwork cannot be reached from this device. Check the connection and try again.' }];

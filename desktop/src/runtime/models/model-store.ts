@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { mkdir, readdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DownloadLink, type EntitlementDocument, type HostModel, ModelManifest } from '@meshwork/contracts';
+import type { ApiClient } from '../api/api-client';
+import { JsonFile } from '../platform/json-file';
+import { ChecksumMismatch, downloadFile } from './file-download';
+
+/** Names that become directory and file names: nothing that climbs out of the store or hides. */
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
+const safe = (name: string, what: string) => {
+  if (!SAFE_NAME.test(name) || name.includes('..')) throw new Error(`The ${what} "${name}" cannot be stored on this device`);
+  return name;
+};
+
+const QueueRecord = z.object({ queued: z.array(z.string()) });
+const PROGRESS_EVERY_MS = 250;
+
+interface Transfer {
+  version: string;
+  status: 'queued' | 'downloading' | 'failed';
+  done: number;
+  total: number;
+  speed: number;
+  error: string | null;
+}
+
+/**
+ * The models on this device: downloaded through the catalog's manifest and presigned links,
+ * each file resumed with Range and checked against its SHA-256, the whole package moved into
+ * place in one rename (so a model is either all there or not there). The manifest itself is
+ * checked against the entitlement document's hash. Requested downloads are remembered, so an
+ * interrupted one resumes when the host starts again.
+ */
+export class ModelStore extends EventEmitter<{ change: [] }> {
+  private readonly root: string;
+  private readonly queue: JsonFile<typeof QueueRecord>;
+  private readonly installed = new Map<string, string>(); // name -> version
+  private readonly transfers = new Map<string, Transfer>();
+  private running: Promise<void> | null = null;
+  private readonly abort = new AbortController();
+
+  constructor(dataDir: string) {
+    super();
+    this.root = join(dataDir, 'models');
+    this.queue = new JsonFile(join(this.root, 'downloads.json'), QueueRecord);
+  }
+
+  /** Reads what is installed; a `.partial` left by a crash is resumed, not trusted. */
+  async load(): Promise<void> {
+    await mkdir(join(this.root, '.partial'), { recursive: true, mode: 0o700 });
+    for (const name of await readdir(this.root)) {
+      if (name.startsWith('.') || name === 'downloads.json') continue;
+      const versions = await readdir(join(this.root, name)).catch(() => []);
+      if (versions[0]) this.installed.set(name, versions[0]);
+    }
+  }
+
+  /** The directory of an installed model, or null. */
+  pathOf(name: string): string | null {
+    const version = this.installed.get(name);
+    return version ? join(this.root, name, version) : null;
+  }
+
+  view(document: EntitlementDocument | null): HostModel[] {
+    const entitled = new Map((document?.models ?? []).map((m) => [m.name, m]));
+    const names = [...new Set([...entitled.keys(), ...this.installed.keys()])].sort();
+    return names.map((name) => {
+      const transfer = this.transfers.get(name);
+      const installed = this.installed.get(name);
+      const version = transfer?.version ?? entitled.get(name)?.version ?? installed ?? '';
+      const current = installed !== undefined && installed === (entitled.get(name)?.version ?? installed);
+      return {
+        name,
+        version,
+        allowed: entitled.has(name),
+        status: transfer?.status ?? (current ? 'installed' : 'not-downloaded'),
+        bytes_done: transfer?.done ?? 0,
+        bytes_total: transfer?.total ?? 0,
+        bytes_per_second: transfer?.speed ?? 0,
+        error: transfer?.error ?? null,
+      };
+    });
+  }
+
+  /** Queues a download of a model the plan allows; answers at once, the transfer goes on in the background. */
+  async download(api: ApiClient, document: EntitlementDocument, name: string): Promise<void> {
+    const entitled = document.models.find((m) => m.name === name);
+    if (!entitled) throw new Error(`Your plan does not include the model "${name}".`);
+    const queued = (await this.queue.read())?.queued ?? [];
+    if (!queued.includes(name)) await this.queue.write({ queued: [...queued, name] });
+    if (this.transfers.get(name)?.status !== 'downloading')
+      this.transfers.set(name, { version: entitled.version, status: 'queued', done: 0, total: 0, speed: 0, error: null });
+    this.emit('change');
+    this.pump(api, () => document);
+  }
+
+  /** Picks up the downloads that were under way when the host stopped. */
+  async resume(api: ApiClient, document: () => EntitlementDocument | null): Promise<void> {
+    const queued = (await this.queue.read())?.queued ?? [];
+    for (const name of queued) {
+      const version = document()?.models.find((m) => m.name === name)?.version;
+      if (version) this.transfers.set(name, { version, status: 'queued', done: 0, total: 0, speed: 0, error: null });
+    }
+    if (queued.length > 0) this.pump(api, document);
+  }
+
+  async remove(name: string): Promise<void> {
+    safe(name, 'model name');
+    await this.dequeue(name);
+    this.transfers.delete(name);
+    this.installed.delete(name);
+    await rm(join(this.root, name), { recursive: true, force: true });
+    await rm(join(this.root, '.partial', name), { recursive: true, force: true });
+    this.emit('change');
+  }
+
+  async close(): Promise<void> {
+    this.abort.abort();
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One download at a time: a disk and a link shared by several are no faster, and progress reads clearly. */
+  private pump(api: ApiClient, document: () => EntitlementDocument | null): void {
+    if (this.running) return;
+    this.running = (async () => {
+      for (let next = this.nextQueued(); next; next = this.nextQueued()) {
+        const [name, transfer] = next;
+        const entitled = document()?.models.find((m) => m.name === name);
+        try {
+          if (!entitled) throw new Error(`Your plan no longer includes the model "${name}".`);
+          await this.fetchModel(api, entitled, transfer);
+          this.transfers.delete(name);
+          await this.dequeue(name);
+        } catch (error) {
+          if (this.abort.signal.aborted) return;
+          transfer.status = 'failed';
+          transfer.error = (error as Error).message;
+          transfer.speed = 0;
+        }
+        this.emit('change');
+      }
+    })().finally(() => (this.running = null));
+  }
+
+  private nextQueued(): [string, Transfer] | undefined {
+    return [...this.transfers.entries()].find(([, t]) => t.status === 'queued');
+  }
+
+  private async dequeue(name: string): Promise<void> {
+    const queued = (await this.queue.read())?.queued ?? [];
+    if (queued.includes(name)) await this.queue.write({ queued: queued.filter((n) => n !== name) });
+  }
+
+  private async fetchModel(api: ApiClient, entitled: EntitlementDocument['models'][number], transfer: Transfer): Promise<void> {
+    const name = safe(entitled.name, 'model name');
+    const version = safe(entitled.version, 'model version');
+    transfer.status = 'downloading';
+    this.emit('change');
+    const manifestPath = `/models/${encodeURIComponent(name)}/manifest/`;
+    const { text, value: manifest } = await api.requestText(manifestPath, { schema: ModelManifest });
+    if (createHash('sha256').update(text).digest('hex') !== entitled.manifest_sha256)
+      throw new Error(`The catalog's manifest of "${name}" is not the one your plan names; try again later.`);
+    const partial = join(this.root, '.partial', name, version);
+    await mkdir(partial, { recursive: true, mode: 0o700 });
+    const files = [...manifest.files].sort((a, b) => a.part_index - b.part_index);
+    const have = await Promise.all(files.map((f) => statSize(join(partial, safe(f.name, 'file name')))));
+    transfer.total = manifest.total_size;
+    transfer.done = have.reduce((sum, size, i) => sum + Math.min(size, files[i]!.size), 0);
+    await this.checkFreeSpace(manifest.total_size - transfer.done, manifest.display_name);
+
+    let windowStart = Date.now();
+    let windowBytes = 0;
+    let lastEmit = 0;
+    const progress = (bytes: number) => {
+      transfer.done += bytes;
+      windowBytes += Math.max(0, bytes);
+      const now = Date.now();
+      if (now - windowStart >= 1000) {
+        transfer.speed = (windowBytes * 1000) / (now - windowStart);
+        windowStart = now;
+        windowBytes = 0;
+      }
+      if (now - lastEmit >= PROGRESS_EVERY_MS) {
+        lastEmit = now;
+        this.emit('change');
+      }
+    };
+    for (const file of files) {
+      const path = join(partial, file.name);
+      const fetchOnce = async () => {
+        const link = await api.request(`${manifestPath.replace('manifest/', '')}files/${encodeURIComponent(file.name)}/download/`, {
+          schema: DownloadLink,
+        });
+        await downloadFile(link.url, path, file, progress, this.abort.signal);
+      };
+      // A resumed file that fails its check is fetched once more from the start.
+      await fetchOnce().catch(async (error: Error) => {
+        if (!(error instanceof ChecksumMismatch)) throw error;
+        transfer.done -= Math.min(transfer.done, file.size);
+        await fetchOnce();
+      });
+    }
+    await writeFile(join(partial, 'manifest.json'), text, { mode: 0o600 });
+    const target = join(this.root, name);
+    await rm(target, { recursive: true, force: true });
+    await mkdir(target, { recursive: true, mode: 0o700 });
+    await rename(partial, join(target, version));
+    this.installed.set(name, version);
+  }
+
+  private async checkFreeSpace(needed: number, displayName: string): Promise<void> {
+    const fs = await statfs(this.root);
+    const free = fs.bavail * fs.bsize;
+    if (needed > free)
+      throw new Error(`Not enough free disk space for ${displayName}: it needs ${megabytes(needed)} and ${megabytes(free)} is free.`);
+  }
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const statSize = (path: string) =>
+  stat(path).then(
+    (s) => s.size,
+    () => 0,
+  );
