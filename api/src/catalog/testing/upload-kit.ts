@@ -111,7 +111,7 @@ export function streamUpload(options: {
  * A TCP proxy in front of MinIO: an api pointed at it loses its storage, mid-request, when
  * the proxy is cut, as if MinIO had stopped, while every other test keeps using MinIO.
  */
-export async function storageProxy(target: URL): Promise<{ url: string; cut(): void }> {
+export async function storageProxy(target: URL): Promise<{ url: string; cut(): void; restore(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port), target.hostname);
@@ -122,7 +122,8 @@ export async function storageProxy(target: URL): Promise<{ url: string; cut(): v
     }
     client.pipe(upstream).pipe(client);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen(0);
   const { port } = server.address() as net.AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -130,5 +131,7 @@ export async function storageProxy(target: URL): Promise<{ url: string; cut(): v
       server.close();
       for (const socket of sockets) socket.destroy();
     },
+    /** Opens the way again on the same port, as storage coming back would. */
+    restore: () => listen(port),
   };
 }
