@@ -19,6 +19,10 @@ export const HostSettings = z.object({
     .default(hostname().slice(0, 100) || 'Meshwork host'),
   /** Replaces the machine's fingerprint: tests, and several hosts on one machine. */
   fingerprint: z.string().min(1).max(256).optional(),
+  /** The OpenAI-compatible api: every interface by default, so the LAN reaches it (keys guard it). */
+  apiAddress: z.union([z.ipv4(), z.ipv6()], { error: '--api-address must be an IP address' }).default('0.0.0.0'),
+  apiPort: z.coerce.number().int().min(0).max(65_535).default(8431),
+  threads: z.coerce.number().int().min(1).max(64).default(1),
   /** Open the UI in the default browser (when no Electron shell opens it). */
   open: z.boolean().default(false),
 });
@@ -32,6 +36,9 @@ export function parseHostSettings(argv: string[], env: NodeJS.ProcessEnv): HostS
       api: { type: 'string' },
       'ui-port': { type: 'string' },
       'device-name': { type: 'string' },
+      'api-address': { type: 'string' },
+      'api-port': { type: 'string' },
+      threads: { type: 'string' },
       open: { type: 'boolean' },
     },
     strict: true,
@@ -42,6 +49,9 @@ export function parseHostSettings(argv: string[], env: NodeJS.ProcessEnv): HostS
     uiPort: values['ui-port'] ?? env.MESHWORK_UI_PORT,
     deviceName: values['device-name'] ?? env.MESHWORK_DEVICE_NAME,
     fingerprint: env.MESHWORK_HARDWARE_FINGERPRINT,
+    apiAddress: values['api-address'] ?? env.MESHWORK_API_ADDRESS,
+    apiPort: values['api-port'] ?? env.MESHWORK_API_PORT,
+    threads: values.threads ?? env.MESHWORK_THREADS,
     open: values.open,
   });
   if (!parsed.success) throw new Error(`The host cannot start:\n${parsed.error.issues.map((i) => `  - ${i.message}`).join('\n')}`);

@@ -6,10 +6,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ControlServer } from './control/control-server';
-import { Host } from './host';
 import { parseHostSettings } from './host-config';
 import { hardwareFingerprint } from './platform/hardware-fingerprint';
+import { startRuntime } from './runtime';
 
 interface PackageManifest {
   name: string;
@@ -45,21 +44,23 @@ async function main(): Promise<void> {
   }
   const settings = parseHostSettings(process.argv.slice(2), process.env);
   const { version } = readManifest(join(__dirname, '..', '..', '..', '..'));
-  const host = await Host.open({
+  const runtime = await startRuntime({
     dataDir: settings.dataDir,
     api: settings.api,
     deviceName: settings.deviceName,
     fingerprint: await hardwareFingerprint(settings.fingerprint),
     version,
+    uiPort: settings.uiPort,
+    apiAddress: settings.apiAddress,
+    apiPort: settings.apiPort,
+    threads: settings.threads,
   });
-  const control = new ControlServer(host);
-  await control.listen(settings.uiPort);
-  // One line a parent process (the Electron shell, the tests) reads to find the UI.
-  console.log(`meshwork-host ui ${control.launchUrl}`);
-  if (settings.open) openInBrowser(control.launchUrl);
+  // Lines a parent process (the Electron shell, the tests) reads to find the UI and the api.
+  console.log(`meshwork-host ui ${runtime.control.launchUrl}`);
+  console.log(`meshwork-host openai-api http://${settings.apiAddress}:${runtime.openai.port}/v1`);
+  if (settings.open) openInBrowser(runtime.control.launchUrl);
   const stop = async () => {
-    await control.close();
-    await host.close();
+    await runtime.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

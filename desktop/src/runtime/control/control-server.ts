@@ -2,7 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { ErrorBody, HostModelRequest, HostPasswordSignIn } from '@meshwork/contracts';
+import { ErrorBody, HostApiKeyCreate, HostApiKeyRevoke, HostModelRequest, HostPasswordSignIn } from '@meshwork/contracts';
+import type { ApiKeyStore } from '../inference/api-keys';
 import { ApiError, ApiUnreachable } from '../api/api-client';
 import { SignInEnded } from '../account/device-sign-in';
 import { EntitlementRefused } from '../entitlements/entitlement-keeper';
@@ -37,7 +38,11 @@ export class ControlServer {
   private readonly routes: Record<string, Route>;
   private port = 0;
 
-  constructor(private readonly host: Host) {
+  constructor(
+    private readonly host: Host,
+    private readonly keys: ApiKeyStore,
+    private readonly openai: { port: number },
+  ) {
     this.routes = {
       'GET /host/state': async () => this.host.state(),
       'GET /host/events': (request, response) => this.events(request, response),
@@ -48,9 +53,21 @@ export class ControlServer {
       }),
       'POST /host/sign-out': async () => this.host.signOut(),
       'POST /host/models/download': async (request) => this.host.downloadModel(parse(HostModelRequest, await readJson(request)).name),
+      'GET /host/api-keys': async () => this.apiKeys(),
+      'POST /host/api-keys': async (request) => this.keys.create(parse(HostApiKeyCreate, await readJson(request)).name),
+      'POST /host/api-keys/revoke': async (request) => {
+        if (!(await this.keys.revoke(parse(HostApiKeyRevoke, await readJson(request)).id)))
+          throw new Refusal(404, { message: 'No such key.' });
+        return this.apiKeys();
+      },
       'POST /host/models/remove': async (request) => this.host.removeModel(parse(HostModelRequest, await readJson(request)).name),
     };
     this.server = createServer((request, response) => void this.handle(request, response));
+  }
+
+  /** The keys (never the keys themselves) and the port clients on the LAN call. */
+  private async apiKeys() {
+    return { keys: await this.keys.list(), port: this.openai.port };
   }
 
   async listen(port = 0): Promise<void> {

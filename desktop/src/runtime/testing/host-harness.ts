@@ -4,8 +4,7 @@ import { createServer, type Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HostState } from '@meshwork/contracts';
-import { ControlServer } from '../control/control-server';
-import { Host } from '../host';
+import { startRuntime } from '../runtime';
 
 /**
  * A TCP relay in front of the api: `cut()` drops every connection and refuses new ones (the
@@ -48,16 +47,18 @@ export async function apiRelay(apiPort: number) {
 export async function startHost(api: string, options: { dataDir?: string; name?: string; fingerprint?: string } = {}) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'meshwork-host-')));
   const fingerprint = options.fingerprint ?? `fp-${randomUUID()}`;
-  const host = await Host.open({
+  const runtime = await startRuntime({
     dataDir,
     api,
     deviceName: options.name ?? 'Test host',
     fingerprint,
     version: '0.1.0',
     log: () => undefined,
+    uiPort: 0,
+    apiAddress: '127.0.0.1',
+    apiPort: 0,
   });
-  const control = new ControlServer(host);
-  await control.listen();
+  const { host, control } = runtime;
   const launch = await fetch(control.launchUrl, { redirect: 'manual' });
   const cookie = launch.headers.get('set-cookie')!.split(';')[0]!;
 
@@ -86,15 +87,15 @@ export async function startHost(api: string, options: { dataDir?: string; name?:
   return {
     host,
     control,
+    runtime,
+    /** The OpenAI-compatible api's base URL. */
+    openaiBase: `http://127.0.0.1:${runtime.openai.port}/v1`,
     dataDir,
     fingerprint,
     call,
     state,
     until,
-    close: async () => {
-      await control.close();
-      await host.close();
-    },
+    close: () => runtime.close(),
   };
 }
 export type TestHost = Awaited<ReturnType<typeof startHost>>;

@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ChatCompletionMessage, ModelPackageManifest } from '@meshwork/contracts';
+import { type ForwardPass, generate, type GenerateOptions, type Generation } from '../../engine/generate';
+import { LocalModel, type LocalModelOptions } from '../../engine/local-model';
+import { compileChatTemplate } from '../../engine/tokenizer/chat-template';
+import { Tokenizer } from '../../engine/tokenizer/tokenizer';
+
+export type ChatSampling = Omit<GenerateOptions, 'stopTokens' | 'onText' | 'signal'>;
+
+const textOf = (content: ChatCompletionMessage['content']) =>
+  typeof content === 'string' ? content : (content ?? []).map((part) => part.text).join('');
+
+/**
+ * One model ready to chat: its forward pass (here, or chained across devices), its tokenizer
+ * and chat template. It holds one conversation's cache; a request that begins with what the
+ * cache already holds (the usual next turn of a chat) is only charged for the rest.
+ */
+export class ChatEngine {
+  private cached: number[] = [];
+  private readonly template;
+
+  constructor(
+    readonly manifest: ModelPackageManifest,
+    private readonly model: ForwardPass & { release?(): Promise<void> },
+    readonly tokenizer: Tokenizer,
+  ) {
+    this.template = compileChatTemplate(manifest.chatTemplate);
+  }
+
+  static async load(directory: string, options: LocalModelOptions = {}): Promise<ChatEngine> {
+    const model = await LocalModel.load(directory, options);
+    const tokenizer = Tokenizer.fromJson(JSON.parse(await readFile(join(directory, 'tokenizer.json'), 'utf8')));
+    return new ChatEngine(model.manifest, model, tokenizer);
+  }
+
+  get contextLength(): number {
+    return this.model.contextLength;
+  }
+
+  /** The conversation's prompt ids, with the template's generation prompt for the assistant's turn. */
+  prompt(messages: readonly ChatCompletionMessage[]): number[] {
+    const special = this.manifest.specialTokens;
+    const rendered = this.template(
+      messages.map((m) => ({ role: m.role === 'developer' ? 'system' : m.role, content: textOf(m.content) })),
+      {
+        addGenerationPrompt: true,
+        bosToken: special.bos === undefined ? '' : this.tokenizer.decode([special.bos]),
+        eosToken: this.tokenizer.decode([special.eos]),
+      },
+    );
+    return this.tokenizer.encode(rendered);
+  }
+
+  /** Answers the prompt; the caller serialises calls (one cache). */
+  async complete(
+    prompt: readonly number[],
+    sampling: ChatSampling,
+    onText: (text: string) => void,
+    signal: AbortSignal,
+  ): Promise<Generation> {
+    // Keep the longest prefix already in the cache, but run at least the last prompt position.
+    let keep = 0;
+    const limit = Math.min(this.cached.length, prompt.length - 1);
+    while (keep < limit && this.cached[keep] === prompt[keep]) keep++;
+    this.model.truncate(keep);
+    this.cached = this.cached.slice(0, keep);
+    try {
+      const result = await generate(this.model, this.tokenizer.decoder(), prompt.slice(keep), {
+        ...sampling,
+        stopTokens: this.manifest.specialTokens.stop,
+        onText,
+        signal,
+      });
+      this.cached = [...prompt, ...result.tokens].slice(0, this.model.length);
+      return { ...result, promptTokens: prompt.length };
+    } catch (error) {
+      this.model.truncate(0);
+      this.cached = [];
+      throw error;
+    }
+  }
+
+  async release(): Promise<void> {
+    await this.model.release?.();
+  }
+}

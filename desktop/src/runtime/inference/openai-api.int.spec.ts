@@ -1,0 +1,179 @@
+/**
+ * @jest-environment ./desktop/testing/native-arrays.environment.cjs
+ *
+ * Issue 14, section 5: the host's OpenAI-compatible api, called with the official `openai`
+ * client, answering from the real SmolLM2 package that staff uploaded and the host downloaded.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import OpenAI from 'openai';
+import { sha256, uploadForm } from '../../../../api/src/catalog/testing/upload-kit';
+import { networksWorld, type NetworksWorld } from '../../../../api/src/networks/testing/network-kit';
+import { packModel } from '../../pack/packer';
+import { startHost, type TestHost } from '../testing/host-harness';
+
+const GGUF = process.env.MESHWORK_SMOLLM2_GGUF;
+const CHAT = [
+  { role: 'system' as const, content: 'You are a helpful AI assistant named SmolLM, trained by Hugging Face' },
+  { role: 'user' as const, content: 'What is the capital of France?' },
+];
+
+describe('the host’s OpenAI-compatible api', () => {
+  let world: NetworksWorld;
+  let work: string;
+  let subject: TestHost;
+  let model: { name: string; id: string };
+  let key: string;
+  const client = (apiKey = key) => new OpenAI({ apiKey, baseURL: subject.openaiBase, maxRetries: 0, timeout: 60_000 });
+
+  beforeAll(async () => {
+    if (!GGUF) throw new Error('MESHWORK_SMOLLM2_GGUF is not set: `npm test` fetches the model (node infra/scripts/infra.mjs model)');
+    world = await networksWorld();
+    work = await mkdtemp(join(tmpdir(), 'openai-api-'));
+    const dir = join(work, 'package');
+    await packModel({ gguf: GGUF, out: dir, blocks: 1, activations: 'fp32', name: 'SmolLM2-135M-Instruct' });
+    const files = await Promise.all((await readdir(dir)).map(async (name) => ({ name, data: await readFile(join(dir, name)) })));
+    const name = `smollm2_${randomUUID().slice(0, 8)}`;
+    const uploaded = await world.upload(
+      uploadForm(
+        {
+          name,
+          display_name: 'SmolLM2 135M Instruct',
+          version: '1.0.0',
+          allowed_plans: JSON.stringify(['pro']),
+          checksums: JSON.stringify(Object.fromEntries(files.map((f) => [f.name, sha256(f.data)]))),
+        },
+        files,
+      ),
+    );
+    model = { name: uploaded.model_name, id: uploaded.model_id };
+
+    const owner = await world.customer('pro');
+    subject = await startHost(world.base);
+    const code = ((await subject.call('POST', '/host/sign-in/device')).body.account as { user_code: string }).user_code;
+    await owner.post('/devices/activate/', { user_code: code, name: 'Inference host', approve: true }).expect(200);
+    await subject.until((s) => s.models.some((m) => m.name === model.name), 20_000, 'the model in the plan');
+    expect((await subject.call('POST', '/host/models/download', { name: model.name })).status).toBe(200);
+    await subject.until((s) => s.models.find((m) => m.name === model.name)?.status === 'installed', 120_000, 'the model installed');
+    const created = await subject.call('POST', '/host/api-keys', { name: 'Test client' });
+    expect(created.body).toMatchObject({ name: 'Test client', prefix: expect.stringMatching(/^mw-/), key: expect.stringMatching(/^mw-/) });
+    key = created.body.key as string;
+  }, 300_000);
+
+  afterAll(async () => {
+    await subject?.close();
+    await world?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('lists the installed model the plan allows, and refuses a wrong key', async () => {
+    const models = await client().models.list();
+    expect(models.data.map((m) => m.id)).toEqual([model.name]);
+    await expect(client('mw-wrong').models.list()).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
+  });
+
+  it('answers "The capital of France is Paris." whole and streamed, with usage', async () => {
+    const whole = await client().chat.completions.create({ model: model.name, messages: CHAT, temperature: 0 });
+    expect(whole.choices[0]).toMatchObject({
+      message: { role: 'assistant', content: 'The capital of France is Paris.' },
+      finish_reason: 'stop',
+    });
+    expect(whole.usage).toEqual({ prompt_tokens: 37, completion_tokens: 7, total_tokens: 44 });
+
+    const stream = await client().chat.completions.create({
+      model: model.name,
+      messages: CHAT,
+      temperature: 0,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    const pieces: string[] = [];
+    let finish: string | null = null;
+    let usage: unknown = null;
+    for await (const chunk of stream) {
+      for (const choice of chunk.choices) {
+        if (choice.delta.content) pieces.push(choice.delta.content);
+        finish = choice.finish_reason ?? finish;
+      }
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(pieces.join('')).toBe('The capital of France is Paris.');
+    expect(finish).toBe('stop');
+    expect(usage).toEqual({ prompt_tokens: 37, completion_tokens: 7, total_tokens: 44 });
+  }, 60_000);
+
+  it('honours max_tokens and stop, and a follow-up turn reuses the cache without changing the answer', async () => {
+    const short = await client().chat.completions.create({ model: model.name, messages: CHAT, temperature: 0, max_tokens: 3 });
+    expect(short.choices[0]).toMatchObject({ message: { content: 'The capital of' }, finish_reason: 'length' });
+    const stopped = await client().chat.completions.create({ model: model.name, messages: CHAT, temperature: 0, stop: [' is'] });
+    expect(stopped.choices[0]).toMatchObject({ message: { content: 'The capital of France' }, finish_reason: 'stop' });
+
+    const followUp = [
+      ...CHAT,
+      { role: 'assistant' as const, content: 'The capital of France is Paris.' },
+      { role: 'user' as const, content: 'And of Italy?' },
+    ];
+    await client().chat.completions.create({ model: model.name, messages: CHAT, temperature: 0 });
+    const afterPrefix = await client().chat.completions.create({ model: model.name, messages: followUp, temperature: 0, max_tokens: 12 });
+    await client().chat.completions.create({
+      model: model.name,
+      messages: [{ role: 'user', content: 'Hello' }],
+      temperature: 0,
+      max_tokens: 2,
+    });
+    const fromScratch = await client().chat.completions.create({ model: model.name, messages: followUp, temperature: 0, max_tokens: 12 });
+    expect(afterPrefix.choices[0]!.message.content).toBe(fromScratch.choices[0]!.message.content);
+    expect(afterPrefix.choices[0]!.message.content).toMatch(/\S/);
+  }, 60_000);
+
+  it('answers two clients at once, each in full', async () => {
+    const second = (await subject.call('POST', '/host/api-keys', { name: 'Second client' })).body.key as string;
+    const [a, b] = await Promise.all([
+      client().chat.completions.create({ model: model.name, messages: CHAT, temperature: 0 }),
+      client(second).chat.completions.create({ model: model.name, messages: CHAT, temperature: 0 }),
+    ]);
+    expect([a.choices[0]!.message.content, b.choices[0]!.message.content]).toEqual([
+      'The capital of France is Paris.',
+      'The capital of France is Paris.',
+    ]);
+  }, 60_000);
+
+  it('refuses what it cannot honour in OpenAI’s error format', async () => {
+    await expect(client().chat.completions.create({ model: model.name, messages: CHAT, temperature: 5 })).rejects.toMatchObject({
+      status: 400,
+      param: 'temperature',
+    });
+    await expect(client().chat.completions.create({ model: model.name, messages: CHAT, n: 2 })).rejects.toMatchObject({
+      status: 400,
+      param: 'n',
+    });
+    await expect(client().chat.completions.create({ model: 'gpt-4o', messages: CHAT })).rejects.toMatchObject({
+      status: 404,
+      code: 'model_not_found',
+    });
+    const long = [{ role: 'user' as const, content: 'Paris '.repeat(9000) }];
+    await expect(client().chat.completions.create({ model: model.name, messages: long })).rejects.toMatchObject({
+      status: 400,
+      code: 'context_length_exceeded',
+    });
+  }, 60_000);
+
+  it('stops serving a revoked key, and the model once the plan no longer includes it', async () => {
+    const spare = (await subject.call('POST', '/host/api-keys', { name: 'Spare' })).body as { id: string; key: string };
+    await client(spare.key).models.list();
+    const revoked = await subject.call('POST', '/host/api-keys/revoke', { id: spare.id });
+    expect((revoked.body.keys as { name: string }[]).map((k) => k.name)).not.toContain('Spare');
+    await expect(client(spare.key).models.list()).rejects.toMatchObject({ status: 401 });
+
+    await world.staff('PUT', `/models/admin/${model.id}/access/`, { allowed_plans: ['enterprise'] });
+    await subject.until((s) => s.models.find((m) => m.name === model.name)?.allowed === false, 10_000, 'the model withdrawn');
+    expect((await client().models.list()).data).toEqual([]);
+    await expect(client().chat.completions.create({ model: model.name, messages: CHAT })).rejects.toMatchObject({
+      status: 404,
+      code: 'model_not_found',
+    });
+  });
+});

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ChatCompletionRequest, type OpenAiErrorBody } from '@meshwork/contracts';
+import { ContextLengthError } from '../../engine/errors';
+import type { Generation } from '../../engine/generate';
+import type { ApiKeyStore } from './api-keys';
+import { QueueFull } from './fair-queue';
+import { type ModelServer, ServeRefusal } from './model-server';
+
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** What OpenAI samples with when a request names no temperature; clients written for it expect the same here. */
+const OPENAI_DEFAULT_TEMPERATURE = 1;
+
+class OpenAiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly type: string,
+    readonly code: string | null = null,
+    readonly param: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+const body = (error: OpenAiError): OpenAiErrorBody => ({
+  error: { message: error.message, type: error.type, param: error.param, code: error.code },
+});
+
+function asOpenAiError(error: unknown): OpenAiError {
+  if (error instanceof OpenAiError) return error;
+  if (error instanceof ServeRefusal)
+    return new OpenAiError(error.status, error.message, error.status === 404 ? 'invalid_request_error' : 'server_error', error.code);
+  if (error instanceof ContextLengthError)
+    return new OpenAiError(400, error.message, 'invalid_request_error', 'context_length_exceeded', 'messages');
+  if (error instanceof QueueFull) return new OpenAiError(429, `${error.message}; try again shortly.`, 'requests', 'rate_limit_exceeded');
+  return new OpenAiError(500, `The host could not answer: ${(error as Error).message}`, 'server_error');
+}
+
+/**
+ * The host's OpenAI-compatible api on the LAN: GET /v1/models and POST /v1/chat/completions,
+ * streamed as server-sent chunks or answered whole, for any client holding one of the host's api
+ * keys. Errors use OpenAI's body, which its clients read. Browsers on the LAN may call it (CORS):
+ * keys are bearer tokens, never cookies, so another site cannot borrow them.
+ */
+export class OpenAiServer {
+  private readonly server: Server;
+
+  constructor(
+    private readonly models: ModelServer,
+    private readonly keys: ApiKeyStore,
+  ) {
+    this.server = createServer((request, response) => void this.handle(request, response));
+  }
+
+  async listen(port: number, address: string): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, address, resolve);
+    });
+  }
+
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    try {
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, {
+          'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+          'Access-Control-Allow-Methods': 'GET, POST',
+        });
+        return void response.end();
+      }
+      const client = await this.authenticate(request);
+      const path = new URL(request.url ?? '/', 'http://host').pathname.replace(/\/+$/, '');
+      if (request.method === 'GET' && path === '/v1/models') return json(response, 200, { object: 'list', data: this.modelList() });
+      const one = /^\/v1\/models\/([^/]+)$/.exec(path);
+      if (request.method === 'GET' && one) {
+        const model = this.modelList().find((m) => m.id === decodeURIComponent(one[1]!));
+        if (!model)
+          throw new OpenAiError(
+            404,
+            `The model "${decodeURIComponent(one[1]!)}" does not exist`,
+            'invalid_request_error',
+            'model_not_found',
+          );
+        return json(response, 200, model);
+      }
+      if (request.method === 'POST' && path === '/v1/chat/completions') return await this.chat(client, request, response);
+      throw new OpenAiError(404, `Unknown request URL: ${request.method} ${path}`, 'invalid_request_error', 'unknown_url');
+    } catch (error) {
+      const failure = asOpenAiError(error);
+      if (!response.headersSent) return json(response, failure.status, body(failure));
+      response.end(`data: ${JSON.stringify(body(failure))}\n\n`);
+    }
+  }
+
+  private modelList() {
+    return this.models
+      .available()
+      .map((m) => ({ id: m.name, object: 'model' as const, created: 0, owned_by: 'meshwork', version: m.version }));
+  }
+
+  private async authenticate(request: IncomingMessage): Promise<string> {
+    const key = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const id = key ? await this.keys.verify(key) : null;
+    if (!id)
+      throw new OpenAiError(
+        401,
+        'Incorrect or missing API key. Create one in the Meshwork app, under API keys.',
+        'invalid_request_error',
+        'invalid_api_key',
+      );
+    return id;
+  }
+
+  private async chat(client: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const parsed = ChatCompletionRequest.safeParse(await readJson(request));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const param = issue.path.join('.') || null;
+      throw new OpenAiError(400, param ? `${param}: ${issue.message}` : issue.message, 'invalid_request_error', 'invalid_value', param);
+    }
+    const chat = parsed.data;
+    const left = new AbortController();
+    response.on('close', () => left.abort(new Error('The client went away')));
+    const id = `chatcmpl-${randomBytes(12).toString('base64url')}`;
+    const created = Math.floor(Date.now() / 1000);
+    const sampling = {
+      maxTokens: chat.max_completion_tokens ?? chat.max_tokens ?? undefined,
+      temperature: chat.temperature ?? OPENAI_DEFAULT_TEMPERATURE,
+      topP: chat.top_p ?? undefined,
+      topK: chat.top_k ?? undefined,
+      seed: chat.seed ?? undefined,
+      stop: typeof chat.stop === 'string' ? [chat.stop] : (chat.stop ?? undefined),
+    };
+    const chunk = (choices: unknown[], extra: object = {}) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: chat.model, system_fingerprint: null, choices, ...extra })}\n\n`;
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      response.write(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }]));
+    };
+    const onText = chat.stream
+      ? (text: string) => {
+          start();
+          response.write(chunk([{ index: 0, delta: { content: text }, logprobs: null, finish_reason: null }]));
+        }
+      : () => undefined;
+
+    const generation = await this.models.chat(client, { model: chat.model, messages: chat.messages, sampling }, onText, left.signal);
+    if (generation.finishReason === 'cancelled') return void response.end();
+    const usage = usageOf(generation);
+    const finish = generation.finishReason;
+    if (!chat.stream) {
+      return json(response, 200, {
+        id,
+        object: 'chat.completion',
+        created,
+        model: chat.model,
+        system_fingerprint: null,
+        choices: [
+          { index: 0, message: { role: 'assistant', content: generation.text, refusal: null }, logprobs: null, finish_reason: finish },
+        ],
+        usage,
+      });
+    }
+    start();
+    response.write(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: finish }]));
+    if (chat.stream_options?.include_usage) response.write(chunk([], { usage }));
+    response.end('data: [DONE]\n\n');
+  }
+}
+
+const usageOf = (generation: Generation) => ({
+  prompt_tokens: generation.promptTokens,
+  completion_tokens: generation.tokens.length,
+  total_tokens: generation.promptTokens + generation.tokens.length,
+});
+
+function json(response: ServerResponse, status: number, value: unknown): void {
+  response.writeHead(status, { 'Content-Type': 'application/json' });
+  response.end(JSON.stringify(value));
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new OpenAiError(413, 'The request is larger than 4 MB', 'invalid_request_error', 'request_too_large');
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new OpenAiError(400, 'The request body is not valid JSON', 'invalid_request_error', 'invalid_json');
+  }
+}
