@@ -77,11 +77,12 @@ export default defineConfig([
   {
     // Servers, scripts and the desktop runtime run on Node.
     files: ['api/**', 'projections/**', 'contracts/**', 'infra/**', 'desktop/**', '*.{js,mjs,cjs,ts}'],
+    ignores: ['desktop/ui/src/**'],
     languageOptions: { globals: globals.node },
   },
   {
-    // The customer site and the staff console run in the browser.
-    files: ['web/src/**', 'admin/src/**'],
+    // The customer site, the staff console and the host's window run in the browser.
+    files: ['web/src/**', 'admin/src/**', 'desktop/ui/src/**'],
     languageOptions: { globals: globals.browser },
     extends: [reactHooks.configs.flat.recommended],
   },

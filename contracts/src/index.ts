@@ -8,6 +8,7 @@ export * from './common/fields';
 export * from './contact/contact.contract';
 export * from './desktop/host-state.contract';
 export * from './desktop/openai.contract';
+export * from './desktop/shell-ipc.contract';
 export * from './entitlements/entitlement-document.contract';
 export * from './entitlements/entitlement-stream.contract';
 export { base64urlDecode, base64urlEncode } from './entitlements/base64url';

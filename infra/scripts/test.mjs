@@ -82,10 +82,14 @@ try {
   // The browser tests drive the built site and console in Debian's Chromium; the process
   // tests run the built server, as `npm start` does.
   check('build the server, the customer site and the staff console', 'npm', ['run', '--silent', 'build']);
-  if (!fs.existsSync('/usr/bin/chromium')) {
-    check('install Chromium (Debian package)', 'sh', [
+  // Chromium for the browser tests; Xvfb and ImageMagick photograph the host's window.
+  const debianPackages = { '/usr/bin/chromium': 'chromium', '/usr/bin/Xvfb': 'xvfb', '/usr/bin/import': 'imagemagick' };
+  const missing = Object.entries(debianPackages).filter(([file]) => !fs.existsSync(file));
+  if (missing.length > 0) {
+    const names = missing.map(([, name]) => name).join(' ');
+    check(`install ${names} (Debian packages)`, 'sh', [
       '-c',
-      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${names}`,
     ]);
   }
 

@@ -52,6 +52,10 @@ export interface OpenAiErrorBody {
 export const HostApiKey = z.object({ id: z.string(), name: z.string(), prefix: z.string(), created_at: z.string() });
 export type HostApiKey = z.output<typeof HostApiKey>;
 
+/** GET /host/api-keys: the keys (never a key itself), the api's port and the base URLs clients use. */
+export const HostApiKeys = z.object({ keys: z.array(HostApiKey), port: z.number().int(), base_urls: z.array(z.string()) });
+export type HostApiKeys = z.output<typeof HostApiKeys>;
+
 export const HostApiKeyCreate = z.object({ name: z.string().trim().min(1, 'Name is required').max(100) });
 export const HostApiKeyRevoke = z.object({ id: z.string().min(1).max(100) });
 export const CreatedHostApiKey = HostApiKey.extend({ key: z.string() });

@@ -36,26 +36,33 @@ function openInBrowser(url: string): void {
     .unref();
 }
 
-async function main(): Promise<void> {
-  if (process.argv.includes('--version')) {
-    // Compiled to desktop/dist/desktop/src/runtime/main.js (rootDir is the repository root).
-    const { name, version } = readManifest(join(__dirname, '..', '..', '..', '..'));
-    return console.log(`${name} ${version}`);
-  }
-  const settings = parseHostSettings(process.argv.slice(2), process.env);
-  const { version } = readManifest(join(__dirname, '..', '..', '..', '..'));
+/** Compiled to desktop/dist/desktop/src/runtime/main.js (rootDir is the repository root). */
+const packageDir = join(__dirname, '..', '..', '..', '..');
+
+/** Starts the whole runtime from flags and MESHWORK_* variables: this command, and the Electron shell. */
+export async function launch(argv: string[], env: NodeJS.ProcessEnv) {
+  const settings = parseHostSettings(argv, env);
   const runtime = await startRuntime({
     dataDir: settings.dataDir,
     api: settings.api,
     deviceName: settings.deviceName,
     fingerprint: await hardwareFingerprint(settings.fingerprint),
-    version,
+    version: readManifest(packageDir).version,
     uiPort: settings.uiPort,
     apiAddress: settings.apiAddress,
     apiPort: settings.apiPort,
     threads: settings.threads,
   });
-  // Lines a parent process (the Electron shell, the tests) reads to find the UI and the api.
+  return { settings, runtime };
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--version')) {
+    const { name, version } = readManifest(packageDir);
+    return console.log(`${name} ${version}`);
+  }
+  const { settings, runtime } = await launch(process.argv.slice(2), process.env);
+  // Lines a parent process (the tests, a supervisor) reads to find the UI and the api.
   console.log(`meshwork-host ui ${runtime.control.launchUrl}`);
   console.log(`meshwork-host openai-api http://${settings.apiAddress}:${runtime.openai.port}/v1`);
   if (settings.open) openInBrowser(runtime.control.launchUrl);

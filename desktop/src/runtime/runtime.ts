@@ -10,6 +10,8 @@ export interface RuntimeConfig extends HostConfig {
   /** Where the OpenAI-compatible api listens: the LAN by default. */
   apiAddress: string;
   apiPort: number;
+  /** The built UI the window shows (desktop/ui/dist unless given). */
+  uiDirectory?: string;
   /** onnxruntime threads per block session. */
   threads?: number;
 }
@@ -21,7 +23,7 @@ export async function startRuntime(config: RuntimeConfig) {
   const models = new ModelServer(host, { threads: config.threads });
   const openai = new OpenAiServer(models, keys);
   await openai.listen(config.apiPort, config.apiAddress);
-  const control = new ControlServer(host, keys, { port: openai.port });
+  const control = new ControlServer(host, keys, openai, config.uiDirectory);
   await control.listen(config.uiPort);
   return {
     host,

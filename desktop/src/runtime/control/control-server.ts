@@ -2,12 +2,14 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { ErrorBody, HostApiKeyCreate, HostApiKeyRevoke, HostModelRequest, HostPasswordSignIn } from '@meshwork/contracts';
+import { ErrorBody, type HostApiKeys, HostApiKeyCreate, HostApiKeyRevoke, HostModelRequest, HostPasswordSignIn } from '@meshwork/contracts';
 import type { ApiKeyStore } from '../inference/api-keys';
+import type { OpenAiServer } from '../inference/openai-server';
 import { ApiError, ApiUnreachable } from '../api/api-client';
 import { SignInEnded } from '../account/device-sign-in';
 import { EntitlementRefused } from '../entitlements/entitlement-keeper';
 import { type Host, HostRefusal } from '../host';
+import { defaultUiDirectory, sendUiFile } from './ui-files';
 
 /** The cookie the UI holds once it has opened the launch URL: HttpOnly, this origin only. */
 const SESSION_COOKIE = 'meshwork_host';
@@ -41,7 +43,8 @@ export class ControlServer {
   constructor(
     private readonly host: Host,
     private readonly keys: ApiKeyStore,
-    private readonly openai: { port: number },
+    private readonly openai: OpenAiServer,
+    private readonly uiDirectory = defaultUiDirectory(),
   ) {
     this.routes = {
       'GET /host/state': async () => this.host.state(),
@@ -61,13 +64,15 @@ export class ControlServer {
         return this.apiKeys();
       },
       'POST /host/models/remove': async (request) => this.host.removeModel(parse(HostModelRequest, await readJson(request)).name),
+      // The chat playground: the same answers, stream and errors as the LAN api, as client `ui`.
+      'POST /host/chat/completions': (request, response) => this.openai.answer('ui', request, response),
     };
     this.server = createServer((request, response) => void this.handle(request, response));
   }
 
-  /** The keys (never the keys themselves) and the port clients on the LAN call. */
-  private async apiKeys() {
-    return { keys: await this.keys.list(), port: this.openai.port };
+  /** The keys (never the keys themselves) and where clients on the LAN call. */
+  private async apiKeys(): Promise<HostApiKeys> {
+    return { keys: await this.keys.list(), port: this.openai.port, base_urls: this.openai.baseUrls() };
   }
 
   async listen(port = 0): Promise<void> {
@@ -101,6 +106,7 @@ export class ControlServer {
       if (!this.authorised(request)) throw new Refusal(401, { message: 'Open the Meshwork window from the app: this page has no access.' });
       if (request.method !== 'GET' && request.headers.origin !== undefined && request.headers.origin !== this.origin)
         throw new Refusal(403, { message: 'Requests from other sites are refused.' });
+      if (request.method === 'GET' && !url.pathname.startsWith('/host/')) return await sendUiFile(this.uiDirectory, url.pathname, response);
       const route = this.routes[`${request.method} ${url.pathname}`];
       if (!route) throw new Refusal(404, { message: 'Not found.' });
       const answer = await route(request, response);

@@ -4,51 +4,21 @@
  * Issue 14, section 5: the host's OpenAI-compatible api, called with the official `openai`
  * client, answering from the real SmolLM2 package that staff uploaded and the host downloaded.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import OpenAI from 'openai';
-import { sha256, uploadForm } from '../../../../api/src/catalog/testing/upload-kit';
 import { networksWorld, type NetworksWorld } from '../../../../api/src/networks/testing/network-kit';
-import { packModel } from '../../pack/packer';
 import { startHost, type TestHost } from '../testing/host-harness';
-
-const GGUF = process.env.MESHWORK_SMOLLM2_GGUF;
-const CHAT = [
-  { role: 'system' as const, content: 'You are a helpful AI assistant named SmolLM, trained by Hugging Face' },
-  { role: 'user' as const, content: 'What is the capital of France?' },
-];
+import { CAPITAL_OF_FRANCE as CHAT, uploadSmolLM2 } from '../testing/smollm2-upload';
 
 describe('the host’s OpenAI-compatible api', () => {
   let world: NetworksWorld;
-  let work: string;
   let subject: TestHost;
   let model: { name: string; id: string };
   let key: string;
   const client = (apiKey = key) => new OpenAI({ apiKey, baseURL: subject.openaiBase, maxRetries: 0, timeout: 60_000 });
 
   beforeAll(async () => {
-    if (!GGUF) throw new Error('MESHWORK_SMOLLM2_GGUF is not set: `npm test` fetches the model (node infra/scripts/infra.mjs model)');
     world = await networksWorld();
-    work = await mkdtemp(join(tmpdir(), 'openai-api-'));
-    const dir = join(work, 'package');
-    await packModel({ gguf: GGUF, out: dir, blocks: 1, activations: 'fp32', name: 'SmolLM2-135M-Instruct' });
-    const files = await Promise.all((await readdir(dir)).map(async (name) => ({ name, data: await readFile(join(dir, name)) })));
-    const name = `smollm2_${randomUUID().slice(0, 8)}`;
-    const uploaded = await world.upload(
-      uploadForm(
-        {
-          name,
-          display_name: 'SmolLM2 135M Instruct',
-          version: '1.0.0',
-          allowed_plans: JSON.stringify(['pro']),
-          checksums: JSON.stringify(Object.fromEntries(files.map((f) => [f.name, sha256(f.data)]))),
-        },
-        files,
-      ),
-    );
-    model = { name: uploaded.model_name, id: uploaded.model_id };
+    model = await uploadSmolLM2(world, ['pro']);
 
     const owner = await world.customer('pro');
     subject = await startHost(world.base);
@@ -65,7 +35,6 @@ describe('the host’s OpenAI-compatible api', () => {
   afterAll(async () => {
     await subject?.close();
     await world?.close();
-    if (work) await rm(work, { recursive: true, force: true });
   });
 
   it('lists the installed model the plan allows, and refuses a wrong key', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { ChatCompletionRequest, type OpenAiErrorBody } from '@meshwork/contracts';
 import { ContextLengthError } from '../../engine/errors';
 import type { Generation } from '../../engine/generate';
@@ -65,6 +66,19 @@ export class OpenAiServer {
     return (this.server.address() as AddressInfo).port;
   }
 
+  /** Where clients on the LAN reach it: each IPv4 address of this machine when bound to all of them. */
+  baseUrls(): string[] {
+    const bound = (this.server.address() as AddressInfo).address;
+    const addresses =
+      bound === '0.0.0.0' || bound === '::'
+        ? Object.values(networkInterfaces())
+            .flat()
+            .filter((i) => i !== undefined && i.family === 'IPv4' && !i.internal)
+            .map((i) => i!.address)
+        : [bound];
+    return (addresses.length > 0 ? addresses : ['127.0.0.1']).map((address) => `http://${address}:${this.port}/v1`);
+  }
+
   async close(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -95,12 +109,22 @@ export class OpenAiServer {
           );
         return json(response, 200, model);
       }
-      if (request.method === 'POST' && path === '/v1/chat/completions') return await this.chat(client, request, response);
+      if (request.method === 'POST' && path === '/v1/chat/completions') return await this.answer(client, request, response);
       throw new OpenAiError(404, `Unknown request URL: ${request.method} ${path}`, 'invalid_request_error', 'unknown_url');
     } catch (error) {
-      const failure = asOpenAiError(error);
-      if (!response.headersSent) return json(response, failure.status, body(failure));
-      response.end(`data: ${JSON.stringify(body(failure))}\n\n`);
+      fail(response, error);
+    }
+  }
+
+  /**
+   * Answers one chat completion request for `client`, errors included. The UI's playground
+   * comes through here too (as client `ui`), so it shows exactly what LAN clients get.
+   */
+  async answer(client: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    try {
+      await this.chat(client, request, response);
+    } catch (error) {
+      fail(response, error);
     }
   }
 
@@ -181,6 +205,13 @@ export class OpenAiServer {
     if (chat.stream_options?.include_usage) response.write(chunk([], { usage }));
     response.end('data: [DONE]\n\n');
   }
+}
+
+/** OpenAI's error body, or, once a stream has begun, its last event. */
+function fail(response: ServerResponse, error: unknown): void {
+  const failure = asOpenAiError(error);
+  if (!response.headersSent) return json(response, failure.status, body(failure));
+  response.end(`data: ${JSON.stringify(body(failure))}\n\n`);
 }
 
 const usageOf = (generation: Generation) => ({

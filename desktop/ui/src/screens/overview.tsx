@@ -1,0 +1,64 @@
+import type { HostState } from '@meshwork/contracts';
+import { fill, useI18n } from '../i18n';
+
+/** The plan on this device, whether it is served, how long it lasts offline, and its networks. */
+export function OverviewScreen({ state }: { state: HostState }) {
+  const { t, duration, number } = useI18n();
+  const entitlements = state.entitlements;
+  const left = duration(entitlements?.seconds_left ?? 0);
+  const standing =
+    entitlements?.status === 'in-grace'
+      ? fill(t.entitlementInGrace, { left })
+      : state.connection === 'online'
+        ? t.entitlementValid
+        : fill(t.entitlementValidOffline, { left });
+  return (
+    <div className="max-w-3xl space-y-6">
+      <h1 className="text-2xl font-semibold">{t.overview}</h1>
+      {entitlements && (
+        <section className="card space-y-2" aria-labelledby="plan-heading">
+          <h2 id="plan-heading" className="text-sm text-slate-600">
+            {t.plan}
+          </h2>
+          <p className="text-xl font-semibold" data-testid="plan-name">
+            {entitlements.plan.name}
+          </p>
+          {state.serving.allowed && <p data-testid="standing">{standing}</p>}
+          {state.account.status === 'signed-in' && (
+            <p className="text-sm text-slate-600">
+              {t.device}: {state.account.device_name}
+            </p>
+          )}
+        </section>
+      )}
+      {!state.serving.allowed && (
+        <section role="alert" className="rounded-lg border border-red-200 bg-red-50 p-5 text-red-900">
+          <h2 className="font-semibold">{t.servingStopped}</h2>
+          <p>{state.serving.reason}</p>
+        </section>
+      )}
+      <section className="card space-y-3" aria-labelledby="networks-heading">
+        <h2 id="networks-heading" className="font-medium">
+          {t.networks}
+        </h2>
+        {entitlements && entitlements.networks.length > 0 ? (
+          <ul className="divide-y divide-slate-100">
+            {entitlements.networks.map((network) => (
+              <li key={network.id} className="flex flex-wrap gap-x-4 py-2 text-sm">
+                <span className="font-medium">{network.name}</span>
+                <span>{t.networkRole[network.role]}</span>
+                <span>{network.model}</span>
+                <span>
+                  {network.max_clients === null ? t.unlimitedClients : fill(t.clientsAllowed, { count: number(network.max_clients) })}
+                </span>
+                {network.status === 'suspended' && <span className="text-red-700">{t.networkSuspended}</span>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">{t.noNetworks}</p>
+        )}
+      </section>
+    </div>
+  );
+}
