@@ -33,7 +33,8 @@ export class DownloadsController {
   @Get('desktop-app/:name')
   @UseGuards(AuthGuard)
   @Route({
-    summary: 'Streams the current installer as Meshwork-Desktop-v{version}.exe, when the plan allows downloads.',
+    summary:
+      'Streams the current installer as Meshwork-Desktop-v{version} with the uploaded file’s extension (.exe, .zip, .tar.gz), when the plan allows downloads.',
     file: 'application/octet-stream',
     errors: [403, 503],
   })
@@ -41,7 +42,7 @@ export class DownloadsController {
     const { release, body } = await this.commands.execute<DownloadDesktopApp, { release: ReleaseRow; body: Readable }>(
       new DownloadDesktopApp(caller.userId, new Date()),
     );
-    response.attachment(`Meshwork-Desktop-v${release.version}.exe`);
+    response.attachment(`Meshwork-Desktop-v${release.version}${installerExtension(release.file_name)}`);
     response.setHeader('Content-Type', 'application/octet-stream');
     response.setHeader('Content-Length', release.size);
     body.on('error', () => response.destroy());
@@ -69,4 +70,9 @@ export class DownloadsController {
   history(@CurrentCaller() caller: Caller): Promise<DownloadHistory> {
     return this.queries.downloadHistory(caller.userId, new Date());
   }
+}
+
+/** The uploaded file's kind, kept in the product's name for it: an archive must not arrive as .exe. */
+function installerExtension(fileName: string): string {
+  return /(\.tar\.gz|\.[A-Za-z0-9]{1,8})$/.exec(fileName)?.[1] ?? '.exe';
 }

@@ -29,12 +29,13 @@ export async function networksWorld() {
     'the seeded plans',
   );
 
-  /** A call as staff; `body` is sent as JSON. */
+  /** A call as staff; `body` is sent as JSON, or as multipart when it is a form. */
   const staff = async (method: string, path: string, body?: unknown) => {
+    const json = body !== undefined && !(body instanceof FormData);
     const response = await fetch(`${base}/api/v1${path}`, {
       method,
-      headers: { Authorization: `Bearer ${staffToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { Authorization: `Bearer ${staffToken}`, ...(json ? { 'Content-Type': 'application/json' } : {}) },
+      body: json ? JSON.stringify(body) : (body as FormData | undefined),
     });
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     return response.json() as Promise<Record<string, unknown>>;
