@@ -5,11 +5,12 @@ import { useI18n } from './i18n';
 import { ApiKeysScreen } from './screens/api-keys';
 import { ChatScreen } from './screens/chat';
 import { ModelsScreen } from './screens/models';
+import { NetworkScreen } from './screens/network';
 import { OverviewScreen } from './screens/overview';
 import { SettingsScreen } from './screens/settings';
 import { SignInScreen } from './screens/sign-in';
 
-const SECTIONS = ['overview', 'models', 'chat', 'apiKeys', 'settings'] as const;
+const SECTIONS = ['overview', 'models', 'network', 'chat', 'apiKeys', 'settings'] as const;
 type Section = (typeof SECTIONS)[number];
 const sectionInAddress = (): Section => SECTIONS.find((name) => `#${name}` === window.location.hash) ?? 'overview';
 
@@ -65,6 +66,7 @@ function SignedIn({ state }: { state: HostState }) {
       <main className="min-w-0 flex-1 p-8">
         {section === 'overview' && <OverviewScreen state={state} />}
         {section === 'models' && <ModelsScreen state={state} />}
+        {section === 'network' && <NetworkScreen state={state} />}
         {section === 'chat' && <ChatScreen state={state} />}
         {section === 'apiKeys' && <ApiKeysScreen />}
         {section === 'settings' && <SettingsScreen state={state} />}

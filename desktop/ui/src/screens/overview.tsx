@@ -1,7 +1,7 @@
 import type { HostState } from '@meshwork/contracts';
 import { fill, useI18n } from '../i18n';
 
-/** The plan on this device, whether it is served, how long it lasts offline, and its networks. */
+/** The plan on this device, whether it is served, how long it lasts offline, and its networks (and the one this device is in). */
 export function OverviewScreen({ state }: { state: HostState }) {
   const { t, duration, number } = useI18n();
   const entitlements = state.entitlements;
@@ -41,6 +41,14 @@ export function OverviewScreen({ state }: { state: HostState }) {
         <h2 id="networks-heading" className="font-medium">
           {t.networks}
         </h2>
+        {state.network && (
+          <p className="flex flex-wrap items-baseline gap-x-3 text-sm" data-testid="device-network">
+            <span>{fill(state.network.role === 'host' ? t.deviceHostsNetwork : t.deviceInNetwork, { name: state.network.name })}</span>
+            <a href="#network" className="font-medium text-sky-800 underline">
+              {t.openNetwork}
+            </a>
+          </p>
+        )}
         {entitlements && entitlements.networks.length > 0 ? (
           <ul className="divide-y divide-slate-100">
             {entitlements.networks.map((network) => (

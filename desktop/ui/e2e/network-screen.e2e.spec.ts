@@ -1,0 +1,207 @@
+/**
+ * @jest-environment ./desktop/testing/native-arrays.environment.cjs
+ *
+ * The host window's Network section in real Chromium: two hosts of one Pro customer on loopback,
+ * against the real api. The office desktop creates a network in its window and shows the join
+ * code; the laptop joins with it; the office's window then shows the laptop online with the
+ * blocks it runs; Persian; removing the laptop and stopping hosting.
+ */
+/// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { HostNetwork } from '@meshwork/contracts';
+import { sha256, uploadForm } from '../../../api/src/catalog/testing/upload-kit';
+import { TEST_PASSWORD } from '../../../api/src/testing/accounts';
+import { launchBrowser } from '../../../api/src/testing/browser';
+import { networksWorld, type NetworksWorld } from '../../../api/src/networks/testing/network-kit';
+import { packModel } from '../../src/pack/packer';
+import { startHost, type TestHost } from '../../src/runtime/testing/host-harness';
+
+/**
+ * SmolLM2 packed in two blocks (fp32), uploaded for `plans`: `uploadSmolLM2` packs one block,
+ * which one device runs whole, so a client would hold none.
+ */
+async function uploadSmolLM2InTwoBlocks(world: NetworksWorld, plans: string[]): Promise<{ name: string; id: string }> {
+  const gguf = process.env.MESHWORK_SMOLLM2_GGUF;
+  if (!gguf) throw new Error('MESHWORK_SMOLLM2_GGUF is not set: `npm test` fetches the model (node infra/scripts/infra.mjs model)');
+  const work = await mkdtemp(join(tmpdir(), 'smollm2-package-'));
+  try {
+    await packModel({ gguf, out: work, blocks: 2, activations: 'fp32', name: 'SmolLM2-135M-Instruct' });
+    const files = await Promise.all((await readdir(work)).map(async (name) => ({ name, data: await readFile(join(work, name)) })));
+    const uploaded = await world.upload(
+      uploadForm(
+        {
+          name: `smollm2_${randomUUID().slice(0, 8)}`,
+          display_name: 'SmolLM2 135M Instruct',
+          version: '1.0.0',
+          allowed_plans: JSON.stringify(plans),
+          checksums: JSON.stringify(Object.fromEntries(files.map((f) => [f.name, sha256(f.data)]))),
+        },
+        files,
+      ),
+    );
+    return { name: uploaded.model_name, id: uploaded.model_id };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Text as the person reads it: without the invisible marks that keep numbers left to right in Persian. */
+const readable = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
+
+describe('the Network section in a real browser', () => {
+  let world: NetworksWorld;
+  let office: TestHost;
+  let laptop: TestHost;
+  let browser: Browser;
+  let officePage: Page;
+  let laptopPage: Page;
+  let model: { name: string; id: string };
+  let network: HostNetwork;
+
+  beforeAll(async () => {
+    world = await networksWorld();
+    model = await uploadSmolLM2InTwoBlocks(world, ['pro']);
+    const { email } = await world.customer('pro');
+    office = await startHost(world.base, { name: 'Office desktop' });
+    laptop = await startHost(world.base, { name: 'Laptop' });
+    for (const host of [office, laptop]) {
+      expect((await host.call('POST', '/host/sign-in/password', { email, password: TEST_PASSWORD })).status).toBe(200);
+      await host.until((s) => s.models.some((m) => m.name === model.name), 20_000, 'the model in the plan');
+      expect((await host.call('POST', '/host/models/download', { name: model.name })).status).toBe(200);
+    }
+    await Promise.all(
+      [office, laptop].map((host) =>
+        host.until((s) => s.models.find((m) => m.name === model.name)?.status === 'installed', 120_000, 'the model installed'),
+      ),
+    );
+    browser = await launchBrowser();
+    // One context each: both windows are on 127.0.0.1, and cookies do not tell ports apart.
+    officePage = await (await browser.newContext()).newPage();
+    laptopPage = await (await browser.newContext()).newPage();
+    await officePage.goto(office.control.launchUrl);
+    await laptopPage.goto(laptop.control.launchUrl);
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await laptop?.close();
+    await office?.close();
+    await world?.close();
+  });
+
+  it('explains a network, offers the installed model, and looks for networks on the LAN', async () => {
+    for (const page of [officePage, laptopPage]) {
+      await page.getByRole('button', { name: 'Network', exact: true }).click();
+      await page.getByRole('heading', { name: 'Network', exact: true }).waitFor();
+      await page.getByText('A network runs one model across several of your machines on this LAN').waitFor();
+    }
+    expect(await officePage.getByLabel('Model').inputValue()).toBe(model.name);
+    // No network exists yet, so the laptop finds none.
+    expect(await laptopPage.getByRole('status').filter({ hasText: 'Looking for your networks on this LAN…' }).count()).toBe(1);
+  });
+
+  it('creates a network from the form and shows its join code, counting down, and no clients yet', async () => {
+    expect(await officePage.getByRole('button', { name: 'Create network' }).isDisabled()).toBe(true);
+    await officePage.getByLabel('Network name').fill('Office');
+    await officePage.getByRole('button', { name: 'Create network' }).click();
+    await officePage.getByTestId('network-name').filter({ hasText: 'Office' }).waitFor({ timeout: 20_000 });
+
+    network = (await office.state()).network!;
+    expect(network).toMatchObject({ name: 'Office', model: model.name, role: 'host', status: 'active' });
+    const code = await officePage.getByTestId('join-code').textContent();
+    expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect(code).toBe(network.join_code?.code);
+
+    const expiry = officePage.getByTestId('join-code-expiry');
+    const before = readable(await expiry.textContent());
+    expect(before).toMatch(/^Expires in (\d+:)?\d+:\d\d$/);
+    await officePage.waitForTimeout(1_500);
+    expect(readable(await expiry.textContent())).not.toBe(before);
+
+    expect(network.max_clients).not.toBeNull();
+    expect(await officePage.getByTestId('client-count').textContent()).toBe(`0 of ${network.max_clients} clients`);
+    const host = officePage.getByRole('row', { name: /Office desktop/ });
+    expect(await host.getByRole('cell').first().textContent()).toBe('Host');
+    expect(await host.getByRole('rowheader').textContent()).toBe('Office desktop (this device)');
+    expect(await officePage.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+  });
+
+  it('the laptop joins with the code, and the office’s window shows it online with its blocks', async () => {
+    const code = (await officePage.getByTestId('join-code').textContent())!;
+    // Discovery is multicast, which loopback may not carry: join through the window when the
+    // laptop lists the network, else through the same route its Join button calls.
+    const listed = laptopPage.getByRole('listitem', { name: 'Office' });
+    const discovered = await listed
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (discovered) {
+      expect(await listed.textContent()).toContain('hosted by Office desktop');
+      await listed.getByLabel('Join code').fill(code.toLowerCase());
+      expect(await listed.getByLabel('Join code').inputValue()).toBe(code);
+      await listed.getByRole('button', { name: 'Join' }).click();
+    } else {
+      expect((await laptop.call('POST', '/host/network/join', { network_id: network.id, code })).status).toBe(200);
+    }
+
+    await laptopPage.getByTestId('network-name').filter({ hasText: 'Office' }).waitFor({ timeout: 20_000 });
+    await laptopPage.getByTestId('host-connection').filter({ hasText: 'Connected to the host' }).waitFor({ timeout: 20_000 });
+    expect(await laptopPage.getByRole('row', { name: /Office desktop/ }).count()).toBe(1);
+    expect(await laptopPage.getByTestId('join-code').count()).toBe(0);
+
+    const row = officePage.getByRole('row', { name: /Laptop/ });
+    await row.getByTestId('member-connection').filter({ hasText: 'Online' }).waitFor({ timeout: 30_000 });
+    await row
+      .getByTestId('member-blocks')
+      .filter({ hasText: /^Blocks? \d/ })
+      .waitFor({ timeout: 30_000 });
+    // The row shows the blocks the host gave the laptop; the two devices hold the whole model (2 blocks).
+    const members = (await office.state()).network!.members;
+    expect(members.map((m) => m.name).sort()).toEqual(['Laptop', 'Office desktop']);
+    expect([...new Set(members.flatMap((m) => m.blocks))].sort()).toEqual([0, 1]);
+    const laptopBlocks = members.find((m) => m.name === 'Laptop')!.blocks;
+    expect(await row.getByTestId('member-blocks').textContent()).toBe(
+      laptopBlocks.length === 1 ? `Block ${laptopBlocks[0]}` : `Blocks ${Math.min(...laptopBlocks)}–${Math.max(...laptopBlocks)}`,
+    );
+    expect(await officePage.getByTestId('client-count').textContent()).toBe(`1 of ${network.max_clients} clients`);
+    expect(await row.getByRole('cell').first().textContent()).toBe('Client');
+  }, 90_000);
+
+  it('speaks Persian, right to left, in the Network section', async () => {
+    await officePage.getByRole('button', { name: 'Settings' }).click();
+    await officePage.getByLabel('Language').selectOption('fa');
+    await officePage.getByRole('button', { name: 'شبکه', exact: true }).click();
+    await officePage.getByRole('heading', { name: 'شبکه', exact: true }).waitFor();
+    expect(await officePage.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['fa', 'rtl']);
+    const max = new Intl.NumberFormat('fa-IR').format(network.max_clients!);
+    expect(await officePage.getByTestId('client-count').textContent()).toBe(`۱ از ${max} کارخواه`);
+    expect(await officePage.getByRole('columnheader', { name: 'بلوک‌ها' }).count()).toBe(1);
+    expect(readable(await officePage.getByTestId('join-code-expiry').textContent())).toMatch(/^([۰-۹]+:)?[۰-۹]+:[۰-۹]{2} تا انقضا$/);
+
+    await officePage.getByRole('button', { name: 'تنظیمات' }).click();
+    await officePage.getByLabel('زبان').selectOption('en');
+    await officePage.getByRole('button', { name: 'Network', exact: true }).click();
+    await officePage.getByRole('heading', { name: 'Network', exact: true }).waitFor();
+  });
+
+  it('removes the laptop after confirming, then stops hosting after confirming', async () => {
+    const dialogs: string[] = [];
+    officePage.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await officePage.getByRole('button', { name: 'Remove Laptop' }).click();
+    await officePage.getByRole('row', { name: /Laptop/ }).waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await officePage.getByTestId('client-count').textContent()).toBe(`0 of ${network.max_clients} clients`);
+    expect(dialogs).toEqual(['Remove “Laptop” from the network? It stops running its part of the model at once.']);
+
+    await officePage.getByRole('button', { name: 'Stop hosting' }).click();
+    await officePage.getByRole('heading', { name: 'Create a network' }).waitFor({ timeout: 20_000 });
+    expect(dialogs).toHaveLength(2);
+    expect((await office.state()).network).toBeNull();
+  });
+});
