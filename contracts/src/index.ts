@@ -7,6 +7,7 @@ export * from './catalog/model-package.contract';
 export * from './common/fields';
 export * from './contact/contact.contract';
 export * from './desktop/host-state.contract';
+export * from './desktop/lan-protocol.contract';
 export * from './desktop/openai.contract';
 export * from './desktop/shell-ipc.contract';
 export * from './entitlements/entitlement-document.contract';

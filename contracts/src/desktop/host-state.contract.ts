@@ -58,6 +58,54 @@ export const HostModel = z.object({
 });
 export type HostModel = z.output<typeof HostModel>;
 
+/** A device of this device's LAN network, as the host sees it (a client sees what the host tells it). */
+export const HostNetworkMember = z.object({
+  device_id: z.string(),
+  name: z.string(),
+  role: z.enum(['host', 'client']),
+  /** Connected to the host now. */
+  online: z.boolean(),
+  /** The model's blocks this device runs (indices into the package's blocks), empty while it runs none. */
+  blocks: z.array(z.number().int().min(0)),
+  /** Memory the device had free when it last reported, and its measured speed (higher is faster). */
+  free_memory_bytes: z.number().int().min(0),
+  speed: z.number().min(0),
+  joined_at: z.string(),
+});
+export type HostNetworkMember = z.output<typeof HostNetworkMember>;
+
+/** The LAN network this device hosts or belongs to. */
+export const HostNetwork = z.object({
+  id: z.string(),
+  name: z.string(),
+  model: z.string(),
+  role: z.enum(['host', 'client']),
+  status: z.enum(['active', 'suspended']),
+  /** Clients the plan admits (from the signed document, so it holds offline); `null` is unlimited. */
+  max_clients: z.number().int().min(0).nullable(),
+  /** The code clients join with (the host only), while it lasts. */
+  join_code: z.object({ code: z.string(), expires_at: z.string() }).nullable(),
+  /** The host: where its network's devices reach it (address:port), for one that cannot see its announcement. */
+  addresses: z.array(z.string()),
+  /** A client: whether it is connected to its host now. The host: always true. */
+  connected: z.boolean(),
+  members: z.array(HostNetworkMember),
+  /** Why the network does not run the model now, in words for the person; `null` while it does. */
+  message: z.string().nullable(),
+});
+export type HostNetwork = z.output<typeof HostNetwork>;
+
+/** A network a host announces on the LAN, of this device's own customer, that it may join with the code. */
+export const DiscoveredNetwork = z.object({
+  id: z.string(),
+  name: z.string(),
+  model: z.string(),
+  host_name: z.string(),
+  address: z.string(),
+  port: z.number().int(),
+});
+export type DiscoveredNetwork = z.output<typeof DiscoveredNetwork>;
+
 export const HostState = z.object({
   version: z.string(),
   account: HostAccount,
@@ -66,6 +114,10 @@ export const HostState = z.object({
   /** Whether models may be served now, and if not, why (shown to the person as it is). */
   serving: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
   models: z.array(HostModel),
+  /** The network this device hosts or belongs to, if any. */
+  network: HostNetwork.nullable(),
+  /** Networks of this customer announced on the LAN now. */
+  discovered: z.array(DiscoveredNetwork),
 });
 export type HostState = z.output<typeof HostState>;
 
@@ -76,3 +128,33 @@ export type HostPasswordSignIn = z.input<typeof HostPasswordSignIn>;
 /** POST /host/models/download and /host/models/remove. */
 export const HostModelRequest = z.object({ name: z.string().min(1, 'Model name is required').max(100) });
 export type HostModelRequest = z.input<typeof HostModelRequest>;
+
+/** POST /host/network/create: this device creates a network for a model the plan allows and hosts it. */
+export const HostNetworkCreate = z.object({
+  name: z.string().trim().min(1, 'Name the network').max(100, 'Ensure this field has no more than 100 characters.'),
+  model: z.string().min(1, 'Choose a model').max(100),
+});
+export type HostNetworkCreate = z.input<typeof HostNetworkCreate>;
+
+/**
+ * POST /host/network/join: join a discovered network with the code its host shows, or, where
+ * the LAN does not carry announcements, the host's address (address:port, as its window shows).
+ */
+export const HostNetworkJoin = z
+  .object({
+    network_id: z.string().min(1).max(64).optional(),
+    address: z
+      .string()
+      .regex(/^[0-9a-fA-F.:[\]]+:\d{1,5}$/, 'Enter the address as the host shows it, for example 192.168.1.20:8433')
+      .optional(),
+    code: z.string().trim().min(1, 'Enter the join code the host shows').max(20),
+  })
+  .refine((join) => join.network_id !== undefined || join.address !== undefined, {
+    message: 'Choose a network on this LAN, or enter its host’s address',
+    path: ['network_id'],
+  });
+export type HostNetworkJoin = z.input<typeof HostNetworkJoin>;
+
+/** POST /host/network/remove-member (the host): the client leaves the network at once. */
+export const HostNetworkRemoveMember = z.object({ device_id: z.string().min(1).max(64) });
+export type HostNetworkRemoveMember = z.input<typeof HostNetworkRemoveMember>;

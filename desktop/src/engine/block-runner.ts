@@ -35,12 +35,13 @@ export class BlockRunner {
   ) {
     const [first, end] = block.layers;
     this.layers = Array.from({ length: end - first }, (_, i) => first + i);
-    this.cache = new KvCache({
-      layers: this.layers,
-      kvHeads: manifest.kvHeads,
-      headDim: manifest.headDim,
-      contextLength: manifest.contextLength,
-    });
+    this.cache = this.newCache();
+  }
+
+  /** A cache of this block's layers for another conversation (one block serves several at once). */
+  newCache(): KvCache {
+    const { kvHeads, headDim, contextLength } = this.manifest;
+    return new KvCache({ layers: this.layers, kvHeads, headDim, contextLength });
   }
 
   static async load(
@@ -70,11 +71,11 @@ export class BlockRunner {
   /**
    * Runs `tokens` new positions through the block after what its cache holds: token ids for the
    * first block, the previous block's residual stream for the others. Answers the next block's
-   * input, or the last position's logits from the last block.
+   * input, or the last position's logits from the last block. `cache` is the conversation's (this
+   * block's own one unless given).
    */
-  async forward(input: BigInt64Array | Float32Array, tokens: number): Promise<Float32Array> {
+  async forward(input: BigInt64Array | Float32Array, tokens: number, cache = this.cache): Promise<Float32Array> {
     const { hidden } = this.manifest;
-    const cache = this.cache;
     if (cache.length + tokens > this.manifest.contextLength) {
       throw new ContextLengthError(cache.length + tokens, this.manifest.contextLength);
     }

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { LAN_NETWORK_PORT } from '@meshwork/contracts';
 
 /**
  * The runtime's settings, parsed once at start-up: command-line flags first, then MESHWORK_*
@@ -23,6 +24,9 @@ export const HostSettings = z.object({
   apiAddress: z.union([z.ipv4(), z.ipv6()], { error: '--api-address must be an IP address' }).default('0.0.0.0'),
   apiPort: z.coerce.number().int().min(0).max(65_535).default(8431),
   threads: z.coerce.number().int().min(1).max(64).default(1),
+  /** The LAN network: the address its TLS port and announcements use (every LAN interface by default), and the port. */
+  lanAddress: z.union([z.ipv4(), z.ipv6()], { error: '--lan-address must be an IP address' }).default('0.0.0.0'),
+  lanPort: z.coerce.number().int().min(0).max(65_535).default(LAN_NETWORK_PORT),
   /** Open the UI in the default browser (when no Electron shell opens it). */
   open: z.boolean().default(false),
 });
@@ -39,6 +43,8 @@ export function parseHostSettings(argv: string[], env: NodeJS.ProcessEnv): HostS
       'api-address': { type: 'string' },
       'api-port': { type: 'string' },
       threads: { type: 'string' },
+      'lan-address': { type: 'string' },
+      'lan-port': { type: 'string' },
       open: { type: 'boolean' },
     },
     strict: true,
@@ -52,6 +58,8 @@ export function parseHostSettings(argv: string[], env: NodeJS.ProcessEnv): HostS
     apiAddress: values['api-address'] ?? env.MESHWORK_API_ADDRESS,
     apiPort: values['api-port'] ?? env.MESHWORK_API_PORT,
     threads: values.threads ?? env.MESHWORK_THREADS,
+    lanAddress: values['lan-address'] ?? env.MESHWORK_LAN_ADDRESS,
+    lanPort: values['lan-port'] ?? env.MESHWORK_LAN_PORT,
     open: values.open,
   });
   if (!parsed.success) throw new Error(`The host cannot start:\n${parsed.error.issues.map((i) => `  - ${i.message}`).join('\n')}`);

@@ -44,6 +44,9 @@ export class HostRefusal extends Error {}
 
 type HostEvents = { state: [HostState]; entitlements: [EntitlementDocument | null] };
 
+/** The network part of the state, which the LAN network supplies once it is running. */
+type NetworkView = () => Pick<HostState, 'network' | 'discovered'>;
+
 /**
  * The desktop host's account and entitlements: signs the device in (device code, or email and
  * password), keeps the signed document on disk, holds the live stream and says at every moment
@@ -57,6 +60,7 @@ export class Host extends EventEmitter<HostEvents> {
   private signedOutMessage: string | null = null;
   private boundary: NodeJS.Timeout | null = null;
   private readonly refetch = setInterval(() => void this.refetchIfOld(), REFETCH_CHECK_MS).unref();
+  private networkView: NetworkView = () => ({ network: null, discovered: [] });
 
   readonly models: ModelStore;
 
@@ -89,6 +93,43 @@ export class Host extends EventEmitter<HostEvents> {
     return this.session?.keeper.document ?? null;
   }
 
+  /** The signed-in device's id and its api client, or null while signed out. */
+  get signedInDevice(): { deviceId: string; deviceName: string; api: ApiClient } | null {
+    const session = this.session;
+    return session ? { deviceId: session.account.device_id, deviceName: session.account.device_name, api: session.api } : null;
+  }
+
+  /** This device's signed document as it came from the api (another device of the network checks it). */
+  get entitlementToken(): string | null {
+    return this.session?.keeper.token ?? null;
+  }
+
+  /** Another device's signed document, checked against the keys this host pinned: the document, or why it is refused. */
+  async verifyPeerEntitlements(token: string): Promise<EntitlementDocument | string> {
+    return this.session ? this.session.keeper.verifyPeer(token) : 'This device is signed out.';
+  }
+
+  /** Asks the api for the current document now (after this device changed its networks). */
+  async refreshEntitlements(): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    const before = session.keeper.document?.seq;
+    const document = await session.keeper.fetch(session.api);
+    if (document.seq !== before) this.emit('entitlements', document);
+    this.emitState();
+  }
+
+  /** The LAN network supplies its part of the state, and says when it changed. */
+  attachNetwork(view: NetworkView): () => void {
+    this.networkView = view;
+    return () => this.emitState();
+  }
+
+  /** Whether models may be served now, and if not, why. */
+  serving(now = new Date()): HostState['serving'] {
+    return servingAt(this.session !== null, this.session?.keeper.view(now) ?? null);
+  }
+
   state(now = new Date()): HostState {
     const entitlements = this.session?.keeper.view(now) ?? null;
     const account: HostAccount = this.session
@@ -106,6 +147,7 @@ export class Host extends EventEmitter<HostEvents> {
       entitlements,
       serving: servingAt(this.session !== null, entitlements),
       models: this.models.view(this.entitlements),
+      ...this.networkView(),
     };
   }
 

@@ -52,6 +52,8 @@ export async function launch(argv: string[], env: NodeJS.ProcessEnv) {
     apiAddress: settings.apiAddress,
     apiPort: settings.apiPort,
     threads: settings.threads,
+    lanAddress: settings.lanAddress,
+    lanPort: settings.lanPort,
   });
   return { settings, runtime };
 }
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
   // Lines a parent process (the tests, a supervisor) reads to find the UI and the api.
   console.log(`meshwork-host ui ${runtime.control.launchUrl}`);
   console.log(`meshwork-host openai-api http://${settings.apiAddress}:${runtime.openai.port}/v1`);
+  console.log(`meshwork-host network ${settings.lanAddress}:${settings.lanPort}`);
   if (settings.open) openInBrowser(runtime.control.launchUrl);
   const stop = async () => {
     await runtime.close();

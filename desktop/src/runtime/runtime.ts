@@ -3,6 +3,7 @@ import { Host, type HostConfig } from './host';
 import { ApiKeyStore } from './inference/api-keys';
 import { ModelServer } from './inference/model-server';
 import { OpenAiServer } from './inference/openai-server';
+import { LanNetwork } from './network/lan-network';
 
 export interface RuntimeConfig extends HostConfig {
   /** The UI server's loopback port (0: any free one). */
@@ -14,27 +15,40 @@ export interface RuntimeConfig extends HostConfig {
   uiDirectory?: string;
   /** onnxruntime threads per block session. */
   threads?: number;
+  /** Where the network's TLS port and announcements are (every LAN interface by default), and the port. */
+  lanAddress: string;
+  lanPort: number;
 }
 
 /** The whole headless host: account and entitlements, models, the OpenAI api and the UI server. */
 export async function startRuntime(config: RuntimeConfig) {
   const host = await Host.open(config);
   const keys = new ApiKeyStore(config.dataDir);
+  const network = await LanNetwork.open(host, {
+    dataDir: config.dataDir,
+    address: config.lanAddress,
+    port: config.lanPort,
+    threads: config.threads,
+    log: config.log,
+  });
   const models = new ModelServer(host, { threads: config.threads });
+  models.useNetwork(network);
   const openai = new OpenAiServer(models, keys);
   await openai.listen(config.apiPort, config.apiAddress);
-  const control = new ControlServer(host, keys, openai, config.uiDirectory);
+  const control = new ControlServer(host, keys, openai, network, config.uiDirectory);
   await control.listen(config.uiPort);
   return {
     host,
     keys,
     models,
+    network,
     openai,
     control,
     async close() {
       await control.close();
       await openai.close();
       await models.close();
+      await network.close();
       await host.close();
     },
   };

@@ -7,47 +7,13 @@
  * blocks it runs; Persian; removing the laptop and stopping hosting.
  */
 /// <reference lib="dom" />
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { HostNetwork } from '@meshwork/contracts';
-import { sha256, uploadForm } from '../../../api/src/catalog/testing/upload-kit';
 import { TEST_PASSWORD } from '../../../api/src/testing/accounts';
 import { launchBrowser } from '../../../api/src/testing/browser';
 import { networksWorld, type NetworksWorld } from '../../../api/src/networks/testing/network-kit';
-import { packModel } from '../../src/pack/packer';
 import { startHost, type TestHost } from '../../src/runtime/testing/host-harness';
-
-/**
- * SmolLM2 packed in two blocks (fp32), uploaded for `plans`: `uploadSmolLM2` packs one block,
- * which one device runs whole, so a client would hold none.
- */
-async function uploadSmolLM2InTwoBlocks(world: NetworksWorld, plans: string[]): Promise<{ name: string; id: string }> {
-  const gguf = process.env.MESHWORK_SMOLLM2_GGUF;
-  if (!gguf) throw new Error('MESHWORK_SMOLLM2_GGUF is not set: `npm test` fetches the model (node infra/scripts/infra.mjs model)');
-  const work = await mkdtemp(join(tmpdir(), 'smollm2-package-'));
-  try {
-    await packModel({ gguf, out: work, blocks: 2, activations: 'fp32', name: 'SmolLM2-135M-Instruct' });
-    const files = await Promise.all((await readdir(work)).map(async (name) => ({ name, data: await readFile(join(work, name)) })));
-    const uploaded = await world.upload(
-      uploadForm(
-        {
-          name: `smollm2_${randomUUID().slice(0, 8)}`,
-          display_name: 'SmolLM2 135M Instruct',
-          version: '1.0.0',
-          allowed_plans: JSON.stringify(plans),
-          checksums: JSON.stringify(Object.fromEntries(files.map((f) => [f.name, sha256(f.data)]))),
-        },
-        files,
-      ),
-    );
-    return { name: uploaded.model_name, id: uploaded.model_id };
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
-}
+import { uploadSmolLM2 } from '../../src/runtime/testing/smollm2-upload';
 
 /** Text as the person reads it: without the invisible marks that keep numbers left to right in Persian. */
 const readable = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
@@ -64,7 +30,7 @@ describe('the Network section in a real browser', () => {
 
   beforeAll(async () => {
     world = await networksWorld();
-    model = await uploadSmolLM2InTwoBlocks(world, ['pro']);
+    model = await uploadSmolLM2(world, ['pro'], 2);
     const { email } = await world.customer('pro');
     office = await startHost(world.base, { name: 'Office desktop' });
     laptop = await startHost(world.base, { name: 'Laptop' });
@@ -145,7 +111,8 @@ describe('the Network section in a real browser', () => {
       expect(await listed.getByLabel('Join code').inputValue()).toBe(code);
       await listed.getByRole('button', { name: 'Join' }).click();
     } else {
-      expect((await laptop.call('POST', '/host/network/join', { network_id: network.id, code })).status).toBe(200);
+      const address = network.addresses[0];
+      expect((await laptop.call('POST', '/host/network/join', { network_id: network.id, address, code })).status).toBe(200);
     }
 
     await laptopPage.getByTestId('network-name').filter({ hasText: 'Office' }).waitFor({ timeout: 20_000 });

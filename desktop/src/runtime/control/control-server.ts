@@ -2,7 +2,18 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { ErrorBody, type HostApiKeys, HostApiKeyCreate, HostApiKeyRevoke, HostModelRequest, HostPasswordSignIn } from '@meshwork/contracts';
+import {
+  ErrorBody,
+  type HostApiKeys,
+  HostApiKeyCreate,
+  HostApiKeyRevoke,
+  HostModelRequest,
+  HostNetworkCreate,
+  HostNetworkJoin,
+  HostNetworkRemoveMember,
+  HostPasswordSignIn,
+} from '@meshwork/contracts';
+import type { LanNetwork } from '../network/lan-network';
 import type { ApiKeyStore } from '../inference/api-keys';
 import type { OpenAiServer } from '../inference/openai-server';
 import { ApiError, ApiUnreachable } from '../api/api-client';
@@ -44,6 +55,7 @@ export class ControlServer {
     private readonly host: Host,
     private readonly keys: ApiKeyStore,
     private readonly openai: OpenAiServer,
+    private readonly network: LanNetwork,
     private readonly uiDirectory = defaultUiDirectory(),
   ) {
     this.routes = {
@@ -64,6 +76,15 @@ export class ControlServer {
         return this.apiKeys();
       },
       'POST /host/models/remove': async (request) => this.host.removeModel(parse(HostModelRequest, await readJson(request)).name),
+      'POST /host/network/create': async (request) => {
+        const { name, model } = parse(HostNetworkCreate, await readJson(request));
+        await this.network.create(name, model);
+      },
+      'POST /host/network/join-code': async () => this.network.newJoinCode(),
+      'POST /host/network/join': async (request) => this.network.join(parse(HostNetworkJoin, await readJson(request))),
+      'POST /host/network/leave': async () => this.network.leave(),
+      'POST /host/network/remove-member': async (request) =>
+        this.network.removeMember(parse(HostNetworkRemoveMember, await readJson(request)).device_id),
       // The chat playground: the same answers, stream and errors as the LAN api, as client `ui`.
       'POST /host/chat/completions': (request, response) => this.openai.answer('ui', request, response),
     };

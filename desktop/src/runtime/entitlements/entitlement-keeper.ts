@@ -49,6 +49,20 @@ export class EntitlementKeeper {
     return this.current?.document ?? null;
   }
 
+  get token(): string | null {
+    return this.current?.token ?? null;
+  }
+
+  /**
+   * Another device's document (a device joining this one's network): signed by a key this host
+   * pinned, from the same api, and not past its grace. Answers the document or why it is refused.
+   */
+  async verifyPeer(token: string, now = new Date()): Promise<EntitlementDocument | string> {
+    if (!this.trust) return 'This host has no pinned keys: sign in again.';
+    const verdict = await verifyEntitlementToken(token, this.trust.keys, now, { issuer: this.trust.issuer });
+    return verdict.status === 'rejected' ? verdict.message : verdict.document;
+  }
+
   /**
    * First sign-in: the api's published keys are pinned (trust on first use, over the
    * connection the person chose to sign in through) and its document is checked against them.

@@ -30,8 +30,12 @@ export class ChatEngine {
 
   static async load(directory: string, options: LocalModelOptions = {}): Promise<ChatEngine> {
     const model = await LocalModel.load(directory, options);
-    const tokenizer = Tokenizer.fromJson(JSON.parse(await readFile(join(directory, 'tokenizer.json'), 'utf8')));
-    return new ChatEngine(model.manifest, model, tokenizer);
+    return new ChatEngine(model.manifest, model, await ChatEngine.tokenizer(directory));
+  }
+
+  /** A package's tokenizer (one for every conversation of the model). */
+  static async tokenizer(directory: string): Promise<Tokenizer> {
+    return Tokenizer.fromJson(JSON.parse(await readFile(join(directory, 'tokenizer.json'), 'utf8')));
   }
 
   get contextLength(): number {

@@ -7,7 +7,7 @@ interface Job {
 }
 
 /**
- * Runs one job at a time, taking clients in turn: the next job is the oldest waiting one of
+ * Runs jobs one at a time (or as many at once as `concurrency` says), taking clients in turn: the next job is the oldest waiting one of
  * the client served least recently, so a client with ten requests waiting does not make the
  * next client's one request wait behind all ten. Each client may have `perClient` requests
  * waiting; a request whose signal aborts while it waits leaves the queue. Clients are api keys
@@ -17,9 +17,13 @@ export class FairQueue {
   private readonly waiting = new Map<string, Job[]>();
   private readonly lastServed = new Map<string, number>();
   private served = 0;
-  private busy = false;
+  private running = 0;
 
-  constructor(private readonly perClient = 8) {}
+  constructor(
+    private readonly perClient = 8,
+    /** Jobs that may run at once (read before each start: it may change). */
+    private readonly concurrency: () => number = () => 1,
+  ) {}
 
   get length(): number {
     let total = 0;
@@ -44,7 +48,7 @@ export class FairQueue {
           work()
             .then(resolve, reject)
             .finally(() => {
-              this.busy = false;
+              this.running--;
               this.next();
             });
         },
@@ -57,7 +61,7 @@ export class FairQueue {
   }
 
   private next(): void {
-    if (this.busy) return;
+    if (this.running >= Math.max(1, this.concurrency())) return;
     let client: string | undefined;
     for (const candidate of this.waiting.keys())
       if (client === undefined || (this.lastServed.get(candidate) ?? -1) < (this.lastServed.get(client) ?? -1)) client = candidate;
@@ -66,7 +70,8 @@ export class FairQueue {
     const job = jobs.shift()!;
     if (jobs.length === 0) this.waiting.delete(client);
     this.lastServed.set(client, this.served++);
-    this.busy = true;
+    this.running++;
     job.start();
+    this.next();
   }
 }

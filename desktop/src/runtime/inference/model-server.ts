@@ -1,6 +1,9 @@
 import type { ChatCompletionMessage } from '@meshwork/contracts';
 import type { Generation } from '../../engine/generate';
+import { LocalModel, readManifest } from '../../engine/local-model';
 import type { Host } from '../host';
+import type { LanNetwork } from '../network/lan-network';
+import type { Pipeline } from '../network/pipeline';
 import { type ChatSampling, ChatEngine } from './chat-engine';
 import { FairQueue } from './fair-queue';
 
@@ -15,24 +18,40 @@ export class ServeRefusal extends Error {
   }
 }
 
+/** A model ready to answer: here, or across this device's network. */
+interface Runner {
+  /** The pipeline it runs on, when it runs across the network. */
+  pipeline: Pipeline | null;
+  /** Conversations that may run at once: one per device running blocks. */
+  width(): number;
+  /** A chat engine with a conversation of its own. */
+  lane(): ChatEngine;
+  release(): Promise<void>;
+}
+
 interface Loaded {
   name: string;
   version: string;
-  engine: Promise<ChatEngine>;
+  runner: Promise<Runner>;
+  /** Engines not answering now (each holds its conversation's cache for the next turn). */
+  idle: ChatEngine[];
   /** Aborts every answer of this model: the plan stopped allowing it. */
   withdrawn: AbortController;
-  /** The answer being generated: its sessions are released only after it stops. */
-  busy: Promise<unknown> | null;
+  /** The answers being generated: the model is released only after they stop. */
+  busy: Set<Promise<unknown>>;
 }
 
 /**
  * Serves the models this device may run: installed and allowed by a document that has not
- * passed its grace. One model is loaded at a time and answers one request at a time, clients
- * taking turns. When the plan stops allowing the loaded model its answers stop at once.
+ * passed its grace. One model is loaded at a time, clients taking turns; alone it answers one
+ * request at a time, across a network one per device running blocks (so every device is busy).
+ * When the plan stops allowing the loaded model its answers stop at once.
  */
 export class ModelServer {
-  readonly queue = new FairQueue();
+  readonly queue = new FairQueue(8, () => this.width);
   private loaded: Loaded | null = null;
+  private width = 1;
+  private network: LanNetwork | null = null;
 
   constructor(
     private readonly host: Host,
@@ -40,6 +59,12 @@ export class ModelServer {
   ) {
     host.on('entitlements', () => void this.enforce());
     host.on('state', () => void this.enforce());
+  }
+
+  /** Runs the network's model across its devices when this device hosts it. */
+  useNetwork(network: LanNetwork): void {
+    this.network = network;
+    network.on('change', () => void this.enforce());
   }
 
   /** The models a client may ask for now. */
@@ -61,13 +86,21 @@ export class ModelServer {
       async () => {
         this.refuseUnlessServing(request.model);
         const loaded = await this.load(request.model);
-        const engine = await loaded.engine;
+        const runner = await loaded.runner;
+        const engine = loaded.idle.pop() ?? runner.lane();
         const prompt = engine.prompt(request.messages);
         const answering = engine.complete(prompt, request.sampling, onText, AbortSignal.any([signal, loaded.withdrawn.signal]));
-        loaded.busy = answering.catch(() => undefined);
-        const generation = await answering.finally(() => (loaded.busy = null));
-        if (loaded.withdrawn.signal.aborted) throw loaded.withdrawn.signal.reason as Error;
-        return generation;
+        const busy = answering.catch(() => undefined);
+        loaded.busy.add(busy);
+        try {
+          const generation = await answering;
+          if (loaded.withdrawn.signal.aborted) throw loaded.withdrawn.signal.reason as Error;
+          return generation;
+        } finally {
+          loaded.busy.delete(busy);
+          loaded.idle.push(engine);
+          this.width = runner.width();
+        }
       },
       signal,
     );
@@ -86,12 +119,15 @@ export class ModelServer {
 
   private async load(name: string): Promise<Loaded> {
     const version = this.available().find((m) => m.name === name)!.version;
-    if (this.loaded?.name === name && this.loaded.version === version) return this.loaded;
+    const pipeline = (await this.network?.pipelineFor(name, version)) ?? null;
+    const loaded = this.loaded;
+    if (loaded?.name === name && loaded.version === version && (await loaded.runner.catch(() => null))?.pipeline === pipeline)
+      return loaded;
     await this.unload(null);
     const directory = this.host.models.pathOf(name)!;
-    const engine = ChatEngine.load(directory, { threads: this.options.threads });
-    this.loaded = { name, version, engine, withdrawn: new AbortController(), busy: null };
-    engine.catch(() => (this.loaded = null));
+    const runner = pipeline ? networkRunner(directory, pipeline) : localRunner(directory, this.options.threads);
+    this.loaded = { name, version, runner, idle: [], withdrawn: new AbortController(), busy: new Set() };
+    runner.catch(() => (this.loaded = null));
     return this.loaded;
   }
 
@@ -99,18 +135,58 @@ export class ModelServer {
     const loaded = this.loaded;
     if (!loaded) return;
     this.loaded = null;
+    this.width = 1;
     if (reason) loaded.withdrawn.abort(reason);
-    await loaded.busy;
-    await (await loaded.engine.catch(() => null))?.release();
+    await Promise.all(loaded.busy);
+    await (await loaded.runner.catch(() => null))?.release();
   }
 
-  /** Stops the loaded model the moment it may no longer be served. */
+  /** Stops the loaded model the moment it may no longer be served, or no longer on the network it ran on. */
   private async enforce(): Promise<void> {
     const loaded = this.loaded;
-    if (!loaded || this.available().some((m) => m.name === loaded.name && m.version === loaded.version)) return;
+    if (!loaded) return;
+    if (this.available().some((m) => m.name === loaded.name && m.version === loaded.version)) {
+      const runner = await loaded.runner.catch(() => null);
+      if (runner?.pipeline && (await this.network?.pipelineFor(loaded.name, loaded.version)) !== runner.pipeline)
+        await this.unload(new ServeRefusal(503, 'This device stopped hosting the network that ran the model.', 'service_unavailable'));
+      return;
+    }
     const reason = this.host.state().serving.reason;
     await this.unload(
       new ServeRefusal(reason ? 503 : 403, reason ?? `Your plan no longer includes the model "${loaded.name}".`, 'model_withdrawn'),
     );
   }
+}
+
+/** The whole model in this process: one conversation at a time. */
+async function localRunner(directory: string, threads: number | undefined): Promise<Runner> {
+  const model = await LocalModel.load(directory, { threads });
+  const tokenizer = await ChatEngine.tokenizer(directory);
+  let lanes = 0;
+  return {
+    pipeline: null,
+    width: () => 1,
+    lane: () => {
+      if (lanes++ > 0) throw new Error('A model run in this process answers one conversation at a time.');
+      return new ChatEngine(model.manifest, model, tokenizer);
+    },
+    release: () => model.release(),
+  };
+}
+
+/** The model across the network: a conversation per lane, each with its caches on the devices. */
+async function networkRunner(directory: string, pipeline: Pipeline): Promise<Runner> {
+  const manifest = await readManifest(directory);
+  const tokenizer = await ChatEngine.tokenizer(directory);
+  const sequences: ReturnType<Pipeline['sequence']>[] = [];
+  return {
+    pipeline,
+    width: () => pipeline.width,
+    lane: () => {
+      const sequence = pipeline.sequence();
+      sequences.push(sequence);
+      return new ChatEngine(manifest, sequence, tokenizer);
+    },
+    release: async () => void (await Promise.all(sequences.map((s) => s.release()))),
+  };
 }

@@ -7,6 +7,8 @@ import type { z } from 'zod';
  * renamed over the old one), so a crash or a power cut leaves the old document or the new one,
  * never half of either. Files are readable by the owner only: they hold tokens.
  */
+let temporaryFiles = 0;
+
 export class JsonFile<Schema extends z.ZodType> {
   constructor(
     readonly path: string,
@@ -33,7 +35,7 @@ export class JsonFile<Schema extends z.ZodType> {
   async write(value: z.input<Schema>): Promise<void> {
     const checked: unknown = this.schema.parse(value);
     await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
-    const temporary = `${this.path}.${process.pid}.tmp`;
+    const temporary = `${this.path}.${process.pid}.${(temporaryFiles++).toString(36)}.tmp`; // concurrent writes each have their own
     const handle = await open(temporary, 'w', 0o600);
     try {
       await handle.writeFile(JSON.stringify(checked, null, 2));

@@ -53,10 +53,12 @@ export async function startHost(api: string, options: { dataDir?: string; name?:
     deviceName: options.name ?? 'Test host',
     fingerprint,
     version: '0.1.0',
-    log: () => undefined,
+    log: process.env.MESHWORK_TEST_LOG ? (message: string) => console.log(`[${options.name ?? 'host'}] ${message}`) : () => undefined,
     uiPort: 0,
     apiAddress: '127.0.0.1',
     apiPort: 0,
+    lanAddress: '127.0.0.1',
+    lanPort: 0,
   });
   const { host, control } = runtime;
   const launch = await fetch(control.launchUrl, { redirect: 'manual' });

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { UUID_PATTERN } from '../common/fields';
+import { MAX_ENTITLEMENT_TOKEN_LENGTH } from '../entitlements/entitlement-document.contract';
+import { DiscoveredNetwork, HostNetworkMember } from './host-state.contract';
+
+/**
+ * What the devices of a network say to each other on the LAN (issue 14, section 4). Every
+ * message a peer sends is checked against these schemas before anything reads it: a LAN peer is
+ * outside input. Frames travel over TLS between pinned certificates; each is a JSON header and
+ * an optional binary payload (token ids as int64, hidden states as float32, little-endian).
+ */
+
+/** The UDP multicast group and port hosts announce their networks on. */
+export const LAN_DISCOVERY_GROUP = '239.255.77.77';
+export const LAN_DISCOVERY_PORT = 8432;
+/** The TLS port a host accepts its network's devices on, unless configured. */
+export const LAN_NETWORK_PORT = 8433;
+/** How often a host announces itself, and how long a silent announcement stays listed. */
+export const LAN_ANNOUNCE_INTERVAL_MS = 1000;
+export const LAN_ANNOUNCE_TTL_MS = 5000;
+export const LAN_MAX_HEADER_BYTES = 256 * 1024;
+export const LAN_MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+
+const uuid = z.string().regex(UUID_PATTERN);
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const name = z.string().min(1).max(200);
+const id = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31);
+
+/** A host's announcement (a hint only: joining proves everything over TLS). `owner` is a hash of the customer's id. */
+export const LanAnnouncement = z.strictObject({
+  meshwork: z.literal(1),
+  owner: hex64,
+  network: DiscoveredNetwork.omit({ address: true, port: true }).extend({ id: uuid, name, model: name, host_name: name }),
+  port: z.number().int().min(1).max(65_535),
+  certificate_sha256: hex64,
+});
+export type LanAnnouncement = z.output<typeof LanAnnouncement>;
+
+/** What a device tells its host about itself: what it can hold and how fast it is. */
+export const LanNodeReport = z.strictObject({
+  free_memory_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  speed: z.number().min(0).max(1e12),
+  models: z.array(z.strictObject({ name, version: z.string().min(1).max(40) })).max(1000),
+});
+export type LanNodeReport = z.output<typeof LanNodeReport>;
+
+const token = z.string().min(1).max(MAX_ENTITLEMENT_TOKEN_LENGTH);
+
+/** A device to its host. */
+export const LanToHost = z.discriminatedUnion('type', [
+  /** First contact: the device's signed entitlements (same customer) and proof that it knows the join code. */
+  z.strictObject({ type: z.literal('join'), device_id: uuid, device_name: name, entitlements: token, proof: hex64, node: LanNodeReport }),
+  /** A member coming back (its certificate is pinned). */
+  z.strictObject({ type: z.literal('hello'), device_id: uuid, entitlements: token, node: LanNodeReport }),
+  z.strictObject({ type: z.literal('status'), node: LanNodeReport }),
+  z.strictObject({ type: z.literal('leave') }),
+  /**
+   * The answer to a host's request; `error` says why it failed: `cache_missing` (the host runs
+   * the conversation again), `refused` (this device may not run the model now), `failed`.
+   */
+  z.strictObject({
+    type: z.literal('reply'),
+    id,
+    error: z.strictObject({ kind: z.enum(['cache_missing', 'refused', 'failed']), message: z.string().max(2000) }).nullable(),
+  }),
+  z.strictObject({ type: z.literal('pong') }),
+]);
+export type LanToHost = z.output<typeof LanToHost>;
+
+export const LanNetworkInfo = z.strictObject({ id: uuid, name, model: name });
+export type LanNetworkInfo = z.output<typeof LanNetworkInfo>;
+
+/** A host to a device. */
+export const LanToMember = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('admitted'), network: LanNetworkInfo, proof: hex64 }),
+  z.strictObject({ type: z.literal('welcome'), network: LanNetworkInfo }),
+  z.strictObject({ type: z.literal('refused'), message: z.string().max(2000) }),
+  /** Load these blocks of the model (releasing others). */
+  z.strictObject({
+    type: z.literal('load'),
+    id,
+    model: name,
+    version: z.string().min(1).max(40),
+    blocks: z.array(z.number().int().min(0).max(255)).max(256),
+  }),
+  /**
+   * Run `tokens` positions of sequence `seq` through blocks [first_block, end_block), after the
+   * first `position` positions the device holds for it (more are forgotten; fewer is an error).
+   */
+  z.strictObject({
+    type: z.literal('forward'),
+    id,
+    seq: id,
+    position: z.number().int().min(0).max(1_000_000),
+    tokens: z.number().int().min(1).max(4096),
+    first_block: z.number().int().min(0).max(255),
+    end_block: z.number().int().min(1).max(256),
+  }),
+  z.strictObject({ type: z.literal('release'), seq: id }),
+  z.strictObject({ type: z.literal('members'), members: z.array(HostNetworkMember).max(1000) }),
+  z.strictObject({ type: z.literal('removed'), message: z.string().max(2000) }),
+  z.strictObject({ type: z.literal('ping') }),
+]);
+export type LanToMember = z.output<typeof LanToMember>;

@@ -1,0 +1,42 @@
+import { assignBlocks, CannotAssign } from './assign-blocks';
+
+const blocks = (count: number, layers = 10, memoryBytes = 100) =>
+  Array.from({ length: count }, (_, index) => ({ index, layers, memoryBytes }));
+const device = (id: string, speed = 1, freeMemoryBytes = 10_000) => ({ id, speed, freeMemoryBytes });
+const asObject = (map: Map<string, number[]>) => Object.fromEntries(map);
+
+describe('assigning a model’s blocks to the devices of a network', () => {
+  it('gives equal devices equal runs, in order, the host first', () => {
+    expect(asObject(assignBlocks(blocks(3), [device('host'), device('a'), device('b')]))).toEqual({ host: [0], a: [1], b: [2] });
+    expect(asObject(assignBlocks(blocks(6), [device('host'), device('a'), device('b')]))).toEqual({
+      host: [0, 1],
+      a: [2, 3],
+      b: [4, 5],
+    });
+  });
+
+  it('gives a faster device a larger share', () => {
+    const assignment = assignBlocks(blocks(8), [device('host', 3), device('slow', 1)]);
+    expect(asObject(assignment)).toEqual({ host: [0, 1, 2, 3, 4, 5], slow: [6, 7] });
+  });
+
+  it('never gives a device more block memory than 80% of what it has free', () => {
+    const assignment = assignBlocks(blocks(4), [device('host', 1, 130), device('big', 1, 10_000)]);
+    expect(asObject(assignment)).toEqual({ host: [0], big: [1, 2, 3] });
+  });
+
+  it('runs everything on one device when it is alone', () => {
+    expect(asObject(assignBlocks(blocks(3), [device('host')]))).toEqual({ host: [0, 1, 2] });
+  });
+
+  it('says so when the devices together cannot hold the model, or none can run it', () => {
+    expect(() => assignBlocks(blocks(4), [device('host', 1, 200), device('a', 1, 200)])).toThrow(CannotAssign);
+    expect(() => assignBlocks(blocks(4), [device('host', 0)])).toThrow(/No device/);
+  });
+
+  it('leaves out a device that gets no block (more devices than blocks)', () => {
+    const assignment = assignBlocks(blocks(2), [device('host'), device('a'), device('b')]);
+    expect([...assignment.values()].flat()).toEqual([0, 1]);
+    expect(assignment.size).toBe(2);
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * One TLS connection between two devices of a network, as frames: a JSON header and an optional
+ * binary payload, each frame `[u32 header bytes][u32 payload bytes][header][payload]`. Headers
+ * are checked against the contract's schema before anyone sees them; a frame over the limits or
+ * a header that does not parse closes the link. Requests carry an id and wait for the `reply`
+ * with that id, bounded in time; the link pings its peer and counts it lost after a silence, so
+ * a device that vanishes (unplugged, not just killed) fails what waits on it instead of hanging.
+ */
+import { EventEmitter } from 'node:events';
+import type { TLSSocket } from 'node:tls';
+import type { z } from 'zod';
+import { LAN_MAX_HEADER_BYTES, LAN_MAX_PAYLOAD_BYTES } from '@meshwork/contracts';
+
+export const PING_INTERVAL_MS = 1000;
+/** Silence after which the peer is lost (a member runs a block's prompt chunk well within it). */
+export const SILENCE_LIMIT_MS = 6000;
+
+/** The peer is gone, or broke the protocol: what waited on it fails with this. */
+export class PeerLost extends Error {}
+
+export interface Frame<Header> {
+  header: Header;
+  payload: Buffer;
+}
+
+type LinkEvents = { close: [PeerLost] };
+
+export class PeerLink<In extends { type: string }, Out extends { type: string }> extends EventEmitter<LinkEvents> {
+  private buffered: Buffer = Buffer.alloc(0);
+  private nextId = 1;
+  private readonly pending = new Map<
+    number,
+    { resolve: (frame: Frame<In>) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }
+  >();
+  private lastHeard = Date.now();
+  private readonly heartbeat: NodeJS.Timeout;
+  private closed: PeerLost | null = null;
+  /** Frames that came before anyone took them (they are never dropped). */
+  private backlog: Frame<In>[] = [];
+  private waiting: { resolve: (frame: Frame<In>) => void; reject: (error: Error) => void } | null = null;
+  private handler: ((frame: Frame<In>) => void) | null = null;
+
+  constructor(
+    readonly socket: TLSSocket,
+    private readonly schema: z.ZodType<In>,
+    /** What this side sends every second (the host pings), and answers to a ping (a member pongs). */
+    ping: Out | null,
+    private readonly pong: Out | null,
+  ) {
+    super();
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.received(chunk));
+    socket.on('error', (error) => this.close(new PeerLost(`The device's connection failed: ${error.message}`)));
+    socket.on('close', () => this.close(new PeerLost('The device disconnected.')));
+    let lastTick = Date.now();
+    this.heartbeat = setInterval(() => {
+      const now = Date.now();
+      // This process was busy (a block running, a model loading): what the peer sent meanwhile
+      // is still unread, so its silence is not the peer's.
+      if (now - lastTick > 2 * PING_INTERVAL_MS) this.lastHeard = now;
+      lastTick = now;
+      if (now - this.lastHeard > SILENCE_LIMIT_MS) this.close(new PeerLost('The device stopped answering.'));
+      else if (ping) this.send(ping);
+    }, PING_INTERVAL_MS).unref();
+  }
+
+  get isClosed(): boolean {
+    return this.closed !== null;
+  }
+
+  send(header: Out, payload?: ArrayBufferView): void {
+    if (this.closed) return;
+    const json = Buffer.from(JSON.stringify(header));
+    const lengths = Buffer.alloc(8);
+    lengths.writeUInt32BE(json.length, 0);
+    lengths.writeUInt32BE(payload?.byteLength ?? 0, 4);
+    this.socket.write(lengths);
+    this.socket.write(json);
+    if (payload && payload.byteLength > 0) this.socket.write(Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength));
+  }
+
+  /** Sends a request (the header gets an `id`) and waits for the reply with that id. */
+  request(header: Out & { id: number }, payload: ArrayBufferView | undefined, timeoutMs: number): Promise<Frame<In>> {
+    if (this.closed) return Promise.reject(this.closed);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new PeerLost(`The device did not answer within ${Math.round(timeoutMs / 1000)} s.`));
+      }, timeoutMs).unref();
+      this.pending.set(id, { resolve, reject, timer });
+      this.send({ ...header, id }, payload);
+    });
+  }
+
+  /** The next frame, within `timeoutMs` (the link closes without one). */
+  next(timeoutMs: number): Promise<Frame<In>> {
+    const kept = this.backlog.shift();
+    if (kept) return Promise.resolve(kept);
+    if (this.closed) return Promise.reject(this.closed);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => this.close(new PeerLost('The device did not answer in time.')), timeoutMs).unref();
+      this.waiting = {
+        resolve: (frame) => (clearTimeout(timer), resolve(frame)),
+        reject: (error) => (clearTimeout(timer), reject(error)),
+      };
+    });
+  }
+
+  /** Hands `handler` every frame from now on, those that came before first. */
+  serve(handler: (frame: Frame<In>) => void): void {
+    this.handler = handler;
+    for (const frame of this.backlog.splice(0)) handler(frame);
+  }
+
+  close(reason = new PeerLost('The link was closed.')): void {
+    if (this.closed) return;
+    this.closed = reason;
+    this.waiting?.reject(reason);
+    this.waiting = null;
+    clearInterval(this.heartbeat);
+    for (const { reject, timer } of this.pending.values()) {
+      clearTimeout(timer);
+      reject(reason);
+    }
+    this.pending.clear();
+    this.socket.destroy();
+    this.emit('close', reason);
+  }
+
+  private received(chunk: Buffer): void {
+    this.lastHeard = Date.now();
+    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+    while (this.buffered.length >= 8 && !this.closed) {
+      const headerBytes = this.buffered.readUInt32BE(0);
+      const payloadBytes = this.buffered.readUInt32BE(4);
+      if (headerBytes > LAN_MAX_HEADER_BYTES || payloadBytes > LAN_MAX_PAYLOAD_BYTES)
+        return this.close(new PeerLost('The device sent a frame over the limits.'));
+      if (this.buffered.length < 8 + headerBytes + payloadBytes) return;
+      const json = this.buffered.subarray(8, 8 + headerBytes).toString('utf8');
+      // Copied out: the payload outlives the receive buffer, and typed arrays need aligned memory.
+      const payload = Buffer.from(this.buffered.subarray(8 + headerBytes, 8 + headerBytes + payloadBytes));
+      this.buffered = this.buffered.subarray(8 + headerBytes + payloadBytes);
+      let header: In;
+      try {
+        const parsed = this.schema.safeParse(JSON.parse(json));
+        if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
+        header = parsed.data;
+      } catch (error) {
+        return this.close(new PeerLost(`The device broke the protocol: ${(error as Error).message}`));
+      }
+      this.dispatch({ header, payload });
+    }
+  }
+
+  private dispatch(frame: Frame<In>): void {
+    const header = frame.header as In & { id?: number };
+    if (header.type === 'ping') return this.pong ? this.send(this.pong) : undefined;
+    if (header.type === 'pong') return;
+    if (header.type === 'reply' && header.id !== undefined) {
+      const waiting = this.pending.get(header.id);
+      if (!waiting) return;
+      this.pending.delete(header.id);
+      clearTimeout(waiting.timer);
+      return waiting.resolve(frame);
+    }
+    const waiter = this.waiting;
+    this.waiting = null;
+    if (waiter) waiter.resolve(frame);
+    else if (this.handler) this.handler(frame);
+    else this.backlog.push(frame);
+  }
+}
+
+/** A typed array's bytes as a Float32Array / BigInt64Array over its own aligned copy. */
+export const asFloat32 = (payload: Buffer): Float32Array =>
+  new Float32Array(payload.buffer.slice(payload.byteOffset, payload.byteOffset + payload.byteLength));
+export const asInt64 = (payload: Buffer): BigInt64Array =>
+  new BigInt64Array(payload.buffer.slice(payload.byteOffset, payload.byteOffset + payload.byteLength));
