@@ -23,6 +23,8 @@ export interface HostConfig {
   fingerprint: string;
   version: string;
   log?: (message: string) => void;
+  /** What time it is for the document's expiry and grace (tests move it on, as the api's tests move its device clock). */
+  clock?: () => Date;
 }
 
 /**
@@ -80,6 +82,10 @@ export class Host extends EventEmitter<HostEvents> {
     return host;
   }
 
+  private now(): Date {
+    return this.config.clock?.() ?? new Date();
+  }
+
   private log(message: string): void {
     (this.config.log ?? console.log)(message);
   }
@@ -126,11 +132,11 @@ export class Host extends EventEmitter<HostEvents> {
   }
 
   /** Whether models may be served now, and if not, why. */
-  serving(now = new Date()): HostState['serving'] {
+  serving(now = this.now()): HostState['serving'] {
     return servingAt(this.session !== null, this.session?.keeper.view(now) ?? null);
   }
 
-  state(now = new Date()): HostState {
+  state(now = this.now()): HostState {
     const entitlements = this.session?.keeper.view(now) ?? null;
     const account: HostAccount = this.session
       ? {
@@ -301,7 +307,7 @@ export class Host extends EventEmitter<HostEvents> {
     if (this.boundary) clearTimeout(this.boundary);
     const document = this.session?.keeper.document;
     if (document) {
-      const now = Date.now() / 1000;
+      const now = this.now().getTime() / 1000;
       const next = [document.exp, document.grace_until].find((at) => at >= now);
       if (next !== undefined) this.boundary = setTimeout(() => this.emitState(), Math.min(2 ** 31 - 1, (next - now) * 1000 + 1000)).unref();
     }

@@ -3,14 +3,14 @@ import { mkdtemp } from 'node:fs/promises';
 import { createServer, type Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HostState } from '@meshwork/contracts';
+import { HostState, LAN_NETWORK_PORT } from '@meshwork/contracts';
 import { startRuntime } from '../runtime';
 
 /**
  * A TCP relay in front of the api: `cut()` drops every connection and refuses new ones (the
  * api unreachable, as when a laptop leaves the office), `restore()` lets them through again.
  */
-export async function apiRelay(apiPort: number) {
+export async function apiRelay(apiPort: number, address = '127.0.0.1') {
   const sockets = new Set<Socket>();
   let open = true;
   const server: Server = createServer((client) => {
@@ -24,10 +24,10 @@ export async function apiRelay(apiPort: number) {
     }
     client.pipe(upstream).pipe(client);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, address, resolve));
   const port = (server.address() as { port: number }).port;
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: `http://${address}:${port}`,
     cut() {
       open = false;
       for (const socket of sockets) socket.destroy();
@@ -44,7 +44,18 @@ export async function apiRelay(apiPort: number) {
 }
 
 /** A host and its loopback UI server on a fresh data directory, driven as the UI would (cookie from the launch URL). */
-export async function startHost(api: string, options: { dataDir?: string; name?: string; fingerprint?: string } = {}) {
+export async function startHost(
+  api: string,
+  options: {
+    dataDir?: string;
+    name?: string;
+    fingerprint?: string;
+    /** The machine's LAN address: the OpenAI api and the network listen there on their usual ports (loopback and any free ports by default). */
+    address?: string;
+    clock?: () => Date;
+  } = {},
+) {
+  const address = options.address ?? '127.0.0.1';
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'meshwork-host-')));
   const fingerprint = options.fingerprint ?? `fp-${randomUUID()}`;
   const runtime = await startRuntime({
@@ -55,10 +66,11 @@ export async function startHost(api: string, options: { dataDir?: string; name?:
     version: '0.1.0',
     log: process.env.MESHWORK_TEST_LOG ? (message: string) => console.log(`[${options.name ?? 'host'}] ${message}`) : () => undefined,
     uiPort: 0,
-    apiAddress: '127.0.0.1',
-    apiPort: 0,
-    lanAddress: '127.0.0.1',
-    lanPort: 0,
+    apiAddress: address,
+    apiPort: options.address ? 8431 : 0,
+    lanAddress: address,
+    lanPort: options.address ? LAN_NETWORK_PORT : 0,
+    clock: options.clock,
   });
   const { host, control } = runtime;
   const launch = await fetch(control.launchUrl, { redirect: 'manual' });
@@ -91,7 +103,7 @@ export async function startHost(api: string, options: { dataDir?: string; name?:
     control,
     runtime,
     /** The OpenAI-compatible api's base URL. */
-    openaiBase: `http://127.0.0.1:${runtime.openai.port}/v1`,
+    openaiBase: `http://${address}:${runtime.openai.port}/v1`,
     dataDir,
     fingerprint,
     call,

@@ -1,0 +1,191 @@
+/**
+ * @jest-environment ./desktop/testing/native-arrays.environment.cjs
+ *
+ * Issue 14, section 8: real machines on one. Four hosts, each in its own network namespace on a
+ * link-local bridge (nothing routed out), reach the api only through a relay on the root
+ * namespace's side of the bridge, one relay per machine so a machine's way to the api can be cut.
+ * Discovery by multicast, joining with the code, the Free plan's cap (at the api and, offline,
+ * at the host), the golden answer with the model's blocks on three devices, a member killed
+ * mid-answer, the api unreachable (served within grace, refused after), a staff plan change
+ * reaching all three within a second.
+ */
+import OpenAI from 'openai';
+import type { HostState } from '@meshwork/contracts';
+import { TEST_PASSWORD } from '../../../../api/src/testing/accounts';
+import { networksWorld, type NetworksWorld } from '../../../../api/src/networks/testing/network-kit';
+import { apiRelay } from '../testing/host-harness';
+import { forwardLoopback, type LanHost, startLanHost } from '../testing/lan-host';
+import { type LanLab, startLanLab } from '../testing/lan-lab';
+import { CAPITAL_OF_FRANCE as CHAT, uploadSmolLM2 } from '../testing/smollm2-upload';
+
+type Relay = Awaited<ReturnType<typeof apiRelay>>;
+const GOLDEN = 'The capital of France is Paris.';
+
+describe('three hosts on a LAN of network namespaces', () => {
+  let lab: LanLab;
+  let world: NetworksWorld;
+  let model: { name: string };
+  const relays = new Map<string, Relay>();
+  const hosts: Record<'studio' | 'laptop' | 'workstation' | 'tablet', LanHost> = {} as never;
+  let key: string;
+  let networkId: string;
+
+  const openai = () => new OpenAI({ apiKey: key, baseURL: hosts.studio.openai, maxRetries: 0, timeout: 60_000 });
+  const members = (state: HostState) => state.network?.members ?? [];
+
+  beforeAll(async () => {
+    lab = await startLanLab(4);
+    world = await networksWorld();
+    model = await uploadSmolLM2(world, ['free'], 3);
+    const owner = await world.customer('free');
+    const apiPort = Number(new URL(world.base).port);
+    // Models come down from the object store by the api's presigned links, which name it on loopback.
+    const storage = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:19000');
+    const storageRelay = await apiRelay(Number(storage.port), lab.gateway);
+    relays.set('storage', storageRelay);
+    for (const { name } of lab.machines)
+      await forwardLoopback(lab, name, Number(storage.port), { address: lab.gateway, port: Number(new URL(storageRelay.base).port) });
+    const names = { m1: 'studio', m2: 'laptop', m3: 'workstation', m4: 'tablet' } as const;
+    for (const [machine, name] of Object.entries(names)) {
+      const relay = await apiRelay(apiPort, lab.gateway);
+      relays.set(name, relay);
+      hosts[name] = await startLanHost(lab, machine, relay.base, name[0]!.toUpperCase() + name.slice(1));
+    }
+    await Promise.all(
+      Object.values(hosts).map(async (host) => {
+        expect((await host.call('POST', '/host/sign-in/password', { email: owner.email, password: TEST_PASSWORD })).status).toBe(200);
+        await host.until((s) => s.models.some((m) => m.name === model.name), 20_000, 'the model in the plan');
+      }),
+    );
+    for (const host of [hosts.studio, hosts.laptop, hosts.workstation]) {
+      expect((await host.call('POST', '/host/models/download', { name: model.name })).status).toBe(200);
+      await host.until((s) => s.models.find((m) => m.name === model.name)?.status === 'installed', 120_000, 'the model installed');
+    }
+    key = (await hosts.studio.call('POST', '/host/api-keys', { name: 'Office apps' })).body.key as string;
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all(Object.values(hosts).map((host) => host?.close().catch(() => undefined)));
+    await Promise.all([...relays.values()].map((relay) => relay.close()));
+    await world?.close();
+    await lab?.close();
+  }, 60_000);
+
+  it('creates a network on the studio and the other machines discover it on the LAN', async () => {
+    expect((await hosts.studio.call('POST', '/host/network/create', { name: 'Office', model: model.name })).status).toBe(200);
+    const hosting = await hosts.studio.until((s) => s.network?.message === null, 20_000, 'a running network');
+    networkId = hosting.network!.id;
+    expect(hosting.network!.addresses).toEqual([`${hosts.studio.address}:8433`]);
+    for (const host of [hosts.laptop, hosts.workstation, hosts.tablet]) {
+      const seen = await host.until((s) => s.discovered.some((n) => n.id === networkId), 10_000, 'the network discovered');
+      expect(seen.discovered).toEqual([
+        { id: networkId, name: 'Office', model: model.name, host_name: 'Studio', address: hosts.studio.address, port: 8433 },
+      ]);
+    }
+  });
+
+  it('admits two clients with the code, and refuses a third on the Free plan: at the api, and at the host when offline', async () => {
+    const code = (await hosts.studio.state()).network!.join_code!.code;
+    for (const host of [hosts.laptop, hosts.workstation]) {
+      const joined = await host.call('POST', '/host/network/join', { network_id: networkId, code });
+      expect(joined.status).toBe(200);
+      await host.until((s) => s.network?.connected === true, 10_000, 'connected to the studio');
+    }
+    const refused = await hosts.tablet.call('POST', '/host/network/join', { network_id: networkId, code });
+    expect(refused).toMatchObject({ status: 400, body: { message: 'Your Free plan allows 2 clients per network. Upgrade to add more.' } });
+
+    // Offline the api cannot refuse: the studio refuses from its own signed document.
+    relays.get('tablet')!.cut();
+    await hosts.tablet.until((s) => s.connection === 'offline', 15_000, 'offline');
+    const offline = await hosts.tablet.call('POST', '/host/network/join', { network_id: networkId, code });
+    expect(offline).toMatchObject({ status: 400, body: { message: 'Your Free plan allows 2 clients per network. Upgrade to add more.' } });
+    relays.get('tablet')!.restore();
+
+    const studio = await hosts.studio.until((s) => members(s).filter((m) => m.online).length === 3, 10_000, 'three devices online');
+    expect(members(studio).map((m) => [m.name, m.role])).toEqual([
+      ['Studio', 'host'],
+      ['Laptop', 'client'],
+      ['Workstation', 'client'],
+    ]);
+  });
+
+  it('answers "The capital of France is Paris." with the model’s blocks on three devices', async () => {
+    const answer = await openai().chat.completions.create({ model: model.name, messages: CHAT, temperature: 0 });
+    expect(answer.choices[0]?.message.content).toBe(GOLDEN);
+    const blocks = members(await hosts.studio.state()).map((m) => m.blocks);
+    expect(blocks).toEqual([[0], [1], [2]]);
+    // Each client knows which blocks every device holds, as the studio's window does.
+    await hosts.laptop.until(
+      (s) =>
+        members(s)
+          .map((m) => m.blocks)
+          .join('|') === '0|1|2',
+      5000,
+      'the plan on the laptop',
+    );
+  }, 60_000);
+
+  it('brings a staff plan change to all three devices within a second', async () => {
+    const before = hosts.studio.documents.length;
+    const started = Date.now();
+    await world.staff('PUT', '/admin-panel/plans/free', { max_clients: 3 });
+    const arrivals = await Promise.all(
+      [hosts.studio, hosts.laptop, hosts.workstation].map(async (host) => {
+        const deadline = Date.now() + 5000;
+        while (!host.documents.some((d) => d.plan.max_clients_per_network === 3) && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 10));
+        const document = host.documents.find((d) => d.plan.max_clients_per_network === 3);
+        expect(document).toBeDefined();
+        return document!.at - started;
+      }),
+    );
+    console.log(`staff plan change → applied on each host: ${arrivals.map((ms) => `${ms} ms`).join(', ')}`);
+    expect(Math.max(...arrivals)).toBeLessThan(1000);
+    expect(hosts.studio.documents.length).toBeGreaterThan(before);
+  });
+
+  it('goes on with the answer when a member is killed mid-answer', async () => {
+    const stream = await openai().chat.completions.create({ model: model.name, messages: CHAT, temperature: 0, stream: true });
+    const pieces: string[] = [];
+    for await (const chunk of stream) {
+      pieces.push(chunk.choices[0]?.delta.content ?? '');
+      if (pieces.length === 2) hosts.workstation.kill();
+    }
+    expect(pieces.join('')).toBe(GOLDEN);
+    const studio = await hosts.studio.until(
+      (s) => members(s).find((m) => m.name === 'Workstation')?.online === false,
+      10_000,
+      'the workstation offline',
+    );
+    expect(
+      members(studio)
+        .flatMap((m) => m.blocks)
+        .sort(),
+    ).toEqual([0, 1, 2]);
+    expect(members(studio).find((m) => m.name === 'Workstation')!.blocks).toEqual([]);
+  }, 60_000);
+
+  it('keeps serving without the api until the grace ends, then refuses clearly, and serves again when it is back', async () => {
+    for (const name of ['studio', 'laptop'] as const) relays.get(name)!.cut();
+    const offline = await hosts.studio.until((s) => s.connection === 'offline', 15_000, 'offline');
+    expect(offline.serving).toEqual({ allowed: true, reason: null });
+    expect(offline.entitlements!.seconds_left).toBeGreaterThan(0);
+    const within = await openai().chat.completions.create({ model: model.name, messages: CHAT, temperature: 0 });
+    expect(within.choices[0]?.message.content).toBe(GOLDEN);
+
+    const graceUntil = Date.parse(offline.entitlements!.grace_until);
+    const expired = await hosts.studio.advance(graceUntil - Date.now() + 60_000);
+    expect(expired.entitlements).toMatchObject({ status: 'expired', seconds_left: 0 });
+    expect(expired.serving.allowed).toBe(false);
+    await expect(openai().chat.completions.create({ model: model.name, messages: CHAT, temperature: 0 })).rejects.toMatchObject({
+      status: 503,
+      message: expect.stringMatching(/offline grace has ended.*served again as soon as it reconnects/),
+    });
+
+    await hosts.studio.advance(0);
+    for (const name of ['studio', 'laptop'] as const) relays.get(name)!.restore();
+    await hosts.studio.until((s) => s.connection === 'online', 20_000, 'back online');
+    const again = await openai().chat.completions.create({ model: model.name, messages: CHAT, temperature: 0 });
+    expect(again.choices[0]?.message.content).toBe(GOLDEN);
+  }, 90_000);
+});
