@@ -16,12 +16,17 @@ export const CAPITAL_OF_FRANCE = [
  * Packs the real SmolLM2 (fp32: the exact path; one block unless told) and uploads it as staff
  * would, for the plans given, under a fresh name. `npm test` fetches the GGUF (MESHWORK_SMOLLM2_GGUF).
  */
-export async function uploadSmolLM2(world: NetworksWorld, plans: string[], blocks = 1): Promise<{ name: string; id: string }> {
+export async function uploadSmolLM2(
+  world: NetworksWorld,
+  plans: string[],
+  blocks = 1,
+  activations: 'fp32' | 'int8' = 'fp32',
+): Promise<{ name: string; id: string }> {
   const gguf = process.env.MESHWORK_SMOLLM2_GGUF;
   if (!gguf) throw new Error('MESHWORK_SMOLLM2_GGUF is not set: `npm test` fetches the model (node infra/scripts/infra.mjs model)');
   const work = await mkdtemp(join(tmpdir(), 'smollm2-package-'));
   try {
-    await packModel({ gguf, out: work, blocks, activations: 'fp32', name: 'SmolLM2-135M-Instruct' });
+    await packModel({ gguf, out: work, blocks, activations, name: 'SmolLM2-135M-Instruct' });
     const files = await Promise.all((await readdir(work)).map(async (name) => ({ name, data: await readFile(join(work, name)) })));
     const uploaded = await world.upload(
       uploadForm(

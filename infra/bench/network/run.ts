@@ -1,0 +1,211 @@
+/**
+ * `npm run bench:network`: the desktop hosts as customers run them, each in its own network
+ * namespace on a link-local bridge, the api in this process, SmolLM2 packed in 6 blocks (int8
+ * activations, as the packer makes it by default). In one run:
+ *   1. single stream: one device alone against the same model across three devices (target ≥ 0.9×);
+ *   2. two concurrent chats: two devices pinned to different cores (taskset) against one device
+ *      serving both (aggregate, target ≥ 1.6×);
+ *   3. each member's RSS against the share of the blocks it holds (the three-device network);
+ *   4. a staff plan edit to the new document applied on each host: p99 over BENCH_EDITS edits (target < 1 s).
+ * Prints the figures as a table; exits 0 with a MISS (it is a report), 1 if it broke.
+ */
+import { cpus } from 'node:os';
+import OpenAI from 'openai';
+import { TEST_PASSWORD } from '../../../api/src/testing/accounts';
+import { networksWorld, type NetworksWorld } from '../../../api/src/networks/testing/network-kit';
+import { apiRelay } from '../../../desktop/src/runtime/testing/host-harness';
+import { forwardLoopback, type LanHost, startLanHost } from '../../../desktop/src/runtime/testing/lan-host';
+import { type LanLab, startLanLab } from '../../../desktop/src/runtime/testing/lan-lab';
+import { uploadSmolLM2 } from '../../../desktop/src/runtime/testing/smollm2-upload';
+
+const BLOCKS = 6;
+const MAX_TOKENS = Number(process.env.BENCH_TOKENS ?? 96);
+const EDITS = Number(process.env.BENCH_EDITS ?? 20);
+const PROMPT = [{ role: 'user' as const, content: 'Tell me a long story about a lighthouse keeper and the sea, with many details.' }];
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+interface Setup {
+  lab: LanLab;
+  world: NetworksWorld;
+  model: string;
+  email: string;
+  relay: string;
+}
+
+/** Decode tokens per second of one streamed answer: tokens after the first, over the time after the first. */
+async function streamedRate(openai: OpenAI, model: string): Promise<{ tokens: number; perSecond: number }> {
+  const stream = await openai.chat.completions.create({
+    model,
+    messages: PROMPT,
+    temperature: 0,
+    max_tokens: MAX_TOKENS,
+    stream: true,
+    stream_options: { include_usage: true },
+  });
+  let first = 0;
+  let last = 0;
+  let tokens = 0;
+  for await (const chunk of stream) {
+    if (chunk.choices[0]?.delta.content) {
+      last = performance.now();
+      first ||= last;
+    }
+    if (chunk.usage) tokens = chunk.usage.completion_tokens;
+  }
+  return { tokens, perSecond: (tokens - 1) / ((last - first) / 1000) };
+}
+
+/** Tokens per second over `chats` answered at once, from the first request to the last answer. */
+async function aggregateRate(openai: OpenAI, model: string, chats: number): Promise<number> {
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: chats }, () =>
+      openai.chat.completions.create({ model, messages: PROMPT, temperature: 0, max_tokens: MAX_TOKENS }),
+    ),
+  );
+  const tokens = answers.reduce((sum, a) => sum + (a.usage?.completion_tokens ?? 0), 0);
+  return tokens / ((performance.now() - started) / 1000);
+}
+
+async function device(setup: Setup, machine: string, name: string, cpus?: string): Promise<LanHost> {
+  const host = await startLanHost(setup.lab, machine, setup.relay, name, { cpus });
+  if ((await host.call('POST', '/host/sign-in/password', { email: setup.email, password: TEST_PASSWORD })).status !== 200)
+    throw new Error(`${name} could not sign in`);
+  await host.until((s) => s.models.some((m) => m.name === setup.model), 20_000, 'the model in the plan');
+  await host.call('POST', '/host/models/download', { name: setup.model });
+  await host.until((s) => s.models.find((m) => m.name === setup.model)?.status === 'installed', 180_000, 'the model installed');
+  return host;
+}
+
+async function openaiOf(host: LanHost): Promise<OpenAI> {
+  const key = (await host.call('POST', '/host/api-keys', { name: 'Bench' })).body.key as string;
+  return new OpenAI({ apiKey: key, baseURL: host.openai, maxRetries: 0, timeout: 300_000 });
+}
+
+/** Creates a network on `host` and has `clients` join it; resolves once every device holds blocks. */
+async function network(setup: Setup, host: LanHost, clients: LanHost[]): Promise<void> {
+  await host.call('POST', '/host/network/create', { name: `Bench ${host.name}`, model: setup.model });
+  const created = await host.until((s) => s.network?.join_code != null && s.network.message === null, 20_000, 'the network');
+  for (const client of clients) {
+    const joined = await client.call('POST', '/host/network/join', {
+      network_id: created.network!.id,
+      code: created.network!.join_code!.code,
+    });
+    if (joined.status !== 200) throw new Error(`${client.name} could not join: ${JSON.stringify(joined.body)}`);
+  }
+  await host.until(
+    (s) => (s.network?.members ?? []).length === clients.length + 1 && s.network!.members.every((m) => m.online && m.blocks.length > 0),
+    60_000,
+    'every device holding blocks',
+  );
+}
+
+async function main(): Promise<void> {
+  if (cpus().length < 2) throw new Error('The two-device figure needs two cores to pin the devices to.');
+  const lab = await startLanLab(3);
+  const world = await networksWorld();
+  const rows: [string, string, string, string][] = [];
+  const hosts: LanHost[] = [];
+  try {
+    const model = (await uploadSmolLM2(world, ['pro'], BLOCKS, 'int8')).name;
+    const email = (await world.customer('pro')).email;
+    const storage = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:19000');
+    const storageRelay = await apiRelay(Number(storage.port), lab.gateway);
+    for (const { name } of lab.machines)
+      await forwardLoopback(lab, name, Number(storage.port), { address: lab.gateway, port: Number(new URL(storageRelay.base).port) });
+    const relay = await apiRelay(Number(new URL(world.base).port), lab.gateway);
+    const setup: Setup = { lab, world, model, email, relay: relay.base };
+
+    // 1 and 3: one device alone, then the same model across three.
+    console.log('single stream: one device, then three…');
+    const studio = await device(setup, 'm1', 'Studio');
+    const laptop = await device(setup, 'm2', 'Laptop');
+    const workstation = await device(setup, 'm3', 'Workstation');
+    hosts.push(studio, laptop, workstation);
+    const studioApi = await openaiOf(studio);
+    await streamedRate(studioApi, model); // loads the model: not measured
+    const alone = await streamedRate(studioApi, model);
+    const aloneRss = await studio.rss();
+    await network(setup, studio, [laptop, workstation]);
+    await streamedRate(studioApi, model); // the first answer across the devices: not measured
+    const across = await streamedRate(studioApi, model);
+    const ratio = across.perSecond / alone.perSecond;
+    rows.push(['decode tokens/s, one device', alone.perSecond.toFixed(1), `${alone.tokens} tokens`, '']);
+    rows.push(['decode tokens/s, three devices', across.perSecond.toFixed(1), `${across.tokens} tokens`, '']);
+    rows.push(['three devices / one device', `${ratio.toFixed(2)}×`, '≥ 0.90×', ratio >= 0.9 ? 'PASS' : 'MISS']);
+    rows.push(['RSS, one device with all 6 blocks', mb(aloneRss), '', '']);
+    const members = (await studio.state()).network!.members;
+    for (const [i, host] of [studio, laptop, workstation].entries()) {
+      const blocks = members.find((m) => m.name === host.name)!.blocks;
+      const rss = await host.rss();
+      rows.push([
+        `RSS, ${host.name} (${i === 0 ? 'host' : 'client'}), blocks ${blocks.join(',')}`,
+        mb(rss),
+        `${((blocks.length / BLOCKS) * 100).toFixed(0)}% of blocks, ${((rss / aloneRss) * 100).toFixed(0)}% of one device's RSS`,
+        '',
+      ]);
+    }
+
+    // 4: staff edits the plan; every host applies the new document.
+    console.log(`entitlements: ${EDITS} staff edits…`);
+    const latencies: number[] = [];
+    for (let edit = 0; edit < EDITS; edit++) {
+      const limit = 10 + (edit % 2);
+      const counts = hosts.map((h) => h.documents.length);
+      const started = Date.now();
+      await world.staff('PUT', '/admin-panel/plans/pro', { max_clients: limit });
+      for (const [i, host] of hosts.entries()) {
+        const deadline = Date.now() + 10_000;
+        let applied;
+        while (!(applied = host.documents.slice(counts[i]).find((d) => d.plan.max_clients_per_network === limit)) && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 5));
+        if (!applied) throw new Error(`${host.name} did not apply edit ${edit} within 10 s`);
+        latencies.push(applied.at - started);
+      }
+    }
+    const p99 = percentile(latencies, 99);
+    rows.push(['plan edit → applied on a host, p50', `${percentile(latencies, 50)} ms`, `${latencies.length} samples`, '']);
+    rows.push(['plan edit → applied on a host, p99', `${p99} ms`, '< 1,000 ms', p99 < 1000 ? 'PASS' : 'MISS']);
+
+    // 2: two devices pinned to one core each, against one device serving both chats.
+    console.log('two chats: one device, then two pinned to different cores…');
+    for (const host of hosts.splice(0)) await host.close();
+    const office = await device(setup, 'm1', 'Office', '0');
+    const desk = await device(setup, 'm2', 'Desk', '1');
+    hosts.push(office, desk);
+    const officeApi = await openaiOf(office);
+    await network(setup, office, []); // the office alone: one device holds every block
+    await streamedRate(officeApi, model);
+    const one = await aggregateRate(officeApi, model, 2);
+    await office.call('POST', '/host/network/leave');
+    await office.until((s) => s.network === null, 10_000, 'the network left');
+    await network(setup, office, [desk]);
+    await aggregateRate(officeApi, model, 2); // the first answers across the two: not measured
+    const two = await aggregateRate(officeApi, model, 2);
+    rows.push(['two chats, one device (core 0), tokens/s', one.toFixed(1), '', '']);
+    rows.push(['two chats, two devices (cores 0, 1), tokens/s', two.toFixed(1), '', '']);
+    rows.push(['two devices / one device', `${(two / one).toFixed(2)}×`, '≥ 1.60×', two / one >= 1.6 ? 'PASS' : 'MISS']);
+    await relay.close();
+    await storageRelay.close();
+  } finally {
+    await Promise.all(hosts.map((h) => h.close().catch(() => undefined)));
+    await world.close();
+    await lab.close();
+  }
+  const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c].length), 6));
+  console.log('\nbench:network — SmolLM2-135M-Instruct, 6 blocks, int8 activations, one onnxruntime thread per host');
+  for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
+}
+
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    console.error(error.stack ?? error.message);
+    process.exit(1);
+  },
+);
