@@ -61,7 +61,9 @@ export class Discovery {
 
   /** Whose networks to list: the signed-in customer's (null: none). */
   listenFor(userId: string | null): void {
-    this.owner = userId ? ownerTag(userId) : null;
+    const owner = userId ? ownerTag(userId) : null;
+    if (owner === this.owner) return;
+    this.owner = owner;
     this.expire(true);
   }
 
