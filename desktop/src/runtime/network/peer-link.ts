@@ -74,9 +74,10 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
     const lengths = Buffer.alloc(8);
     lengths.writeUInt32BE(json.length, 0);
     lengths.writeUInt32BE(payload?.byteLength ?? 0, 4);
-    this.socket.write(lengths);
-    this.socket.write(json);
-    if (payload && payload.byteLength > 0) this.socket.write(Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength));
+    // One write, so a frame leaves as one TLS record rather than three.
+    const parts: Buffer[] = [lengths, json];
+    if (payload && payload.byteLength > 0) parts.push(Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength));
+    this.socket.write(Buffer.concat(parts));
   }
 
   /** Sends a request (the header gets an `id`) and waits for the reply with that id. */
