@@ -1,11 +1,12 @@
 /**
- * Which device runs which blocks: contiguous runs in the devices' order (the host first, so the
- * prompt's ids need not cross the LAN), each device's share of the layers in proportion to its
- * measured speed, and never more block memory than the device has free.
+ * Which device runs which blocks: contiguous runs in the order given, the devices in their order
+ * (the host first), each device's share of the work in proportion to its measured speed, and
+ * never more block memory than the device has free.
  */
 export interface AssignableBlock {
   index: number;
-  layers: number;
+  /** The block's work, in any unit (the planner uses its weights' bytes: a token reads each once). */
+  cost: number;
   memoryBytes: number;
 }
 
@@ -24,14 +25,14 @@ export class CannotAssign extends Error {}
 export function assignBlocks(blocks: readonly AssignableBlock[], devices: readonly AssignableDevice[]): Map<string, number[]> {
   const usable = devices.filter((d) => d.speed > 0);
   if (usable.length === 0) throw new CannotAssign('No device of the network can run the model.');
-  const totalLayers = blocks.reduce((sum, b) => sum + b.layers, 0);
+  const totalCost = blocks.reduce((sum, b) => sum + b.cost, 0);
   const totalSpeed = usable.reduce((sum, d) => sum + d.speed, 0);
   const assignment = new Map<string, number[]>();
   let device = 0;
-  let layersBefore = 0; // layers given to the devices before this one
-  let target = (usable[0]!.speed / totalSpeed) * totalLayers; // where this device's share ends, in layers
+  let costBefore = 0; // work given to the devices before this one
+  let target = (usable[0]!.speed / totalSpeed) * totalCost; // where this device's share ends
   let memoryUsed = 0;
-  let layersDone = 0;
+  let costDone = 0;
   for (const block of blocks) {
     for (;;) {
       const current = usable[device];
@@ -39,19 +40,42 @@ export function assignBlocks(blocks: readonly AssignableBlock[], devices: readon
       const held = assignment.get(current.id) ?? [];
       const fits = memoryUsed + block.memoryBytes <= current.freeMemoryBytes * MEMORY_HEADROOM;
       // Past its share, a device takes the block only if that lands nearer its share than stopping would.
-      const overShare = layersDone + block.layers - target > target - layersDone;
+      const overShare = costDone + block.cost - target > target - costDone;
       const isLast = device === usable.length - 1;
-      if (fits && (held.length === 0 ? layersDone < target || isLast : !overShare || isLast)) {
+      if (fits && (held.length === 0 ? costDone < target || isLast : !overShare || isLast)) {
         assignment.set(current.id, [...held, block.index]);
         memoryUsed += block.memoryBytes;
-        layersDone += block.layers;
+        costDone += block.cost;
         break;
       }
       device++;
       memoryUsed = 0;
-      layersBefore = layersDone;
-      if (usable[device]) target = layersBefore + (usable[device]!.speed / totalSpeed) * totalLayers;
+      costBefore = costDone;
+      if (usable[device]) target = costBefore + (usable[device]!.speed / totalSpeed) * totalCost;
     }
   }
   return assignment;
+}
+
+/**
+ * The order blocks are handed out in: the last block first, then the others in order. The host
+ * comes first among the devices, so it runs the model's head (the last block) besides the first
+ * ones: the vocabulary's logits (192 KB a token for SmolLM2) never cross the LAN, only the
+ * residual stream (2.3 KB) does.
+ */
+export function headFirst<Block extends { index: number }>(blocks: readonly Block[]): Block[] {
+  return blocks.length < 2 ? [...blocks] : [blocks[blocks.length - 1]!, ...blocks.slice(0, -1)];
+}
+
+/** The stages of an assignment: each device's blocks as maximal runs [first, end), in the model's order. */
+export function stagesOf(assignment: Map<string, number[]>): { deviceId: string; first: number; end: number }[] {
+  const stages: { deviceId: string; first: number; end: number }[] = [];
+  for (const [deviceId, blocks] of assignment) {
+    for (const index of [...blocks].sort((a, b) => a - b)) {
+      const last = stages.findLast((s) => s.deviceId === deviceId);
+      if (last && last.end === index) last.end++;
+      else stages.push({ deviceId, first: index, end: index + 1 });
+    }
+  }
+  return stages.sort((a, b) => a.first - b.first);
 }

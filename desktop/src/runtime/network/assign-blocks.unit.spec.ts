@@ -1,7 +1,6 @@
-import { assignBlocks, CannotAssign } from './assign-blocks';
+import { assignBlocks, CannotAssign, headFirst, stagesOf } from './assign-blocks';
 
-const blocks = (count: number, layers = 10, memoryBytes = 100) =>
-  Array.from({ length: count }, (_, index) => ({ index, layers, memoryBytes }));
+const blocks = (count: number, cost = 10, memoryBytes = 100) => Array.from({ length: count }, (_, index) => ({ index, cost, memoryBytes }));
 const device = (id: string, speed = 1, freeMemoryBytes = 10_000) => ({ id, speed, freeMemoryBytes });
 const asObject = (map: Map<string, number[]>) => Object.fromEntries(map);
 
@@ -38,5 +37,17 @@ describe('assigning a model’s blocks to the devices of a network', () => {
     const assignment = assignBlocks(blocks(2), [device('host'), device('a'), device('b')]);
     expect([...assignment.values()].flat()).toEqual([0, 1]);
     expect(assignment.size).toBe(2);
+  });
+
+  it('gives the host the model’s head (the last block) with the first ones, so logits stay on the host', () => {
+    const assignment = assignBlocks(headFirst(blocks(6)), [device('host'), device('a'), device('b')]);
+    expect(asObject(assignment)).toEqual({ host: [5, 0], a: [1, 2], b: [3, 4] });
+    expect(stagesOf(assignment)).toEqual([
+      { deviceId: 'host', first: 0, end: 1 },
+      { deviceId: 'a', first: 1, end: 3 },
+      { deviceId: 'b', first: 3, end: 5 },
+      { deviceId: 'host', first: 5, end: 6 },
+    ]);
+    expect(stagesOf(assignBlocks(headFirst(blocks(6)), [device('host')]))).toEqual([{ deviceId: 'host', first: 0, end: 6 }]);
   });
 });

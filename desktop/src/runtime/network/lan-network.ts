@@ -30,7 +30,7 @@ import { ApiError, ApiUnreachable } from '../api/api-client';
 import { readManifest } from '../../engine/local-model';
 import { type Host, HostRefusal } from '../host';
 import { JsonFile } from '../platform/json-file';
-import { assignBlocks, CannotAssign } from './assign-blocks';
+import { assignBlocks, CannotAssign, headFirst, stagesOf } from './assign-blocks';
 import { BlockWorker, CacheMissing } from './block-worker';
 import { Discovery, lanAddresses, ownerTag } from './discovery';
 import { joinProof, proofMatches } from './join-proof';
@@ -390,7 +390,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
       let assignment: Map<string, number[]>;
       try {
         assignment = assignBlocks(
-          manifest.blocks.map((b) => ({ index: b.index, layers: b.layers[1] - b.layers[0], memoryBytes: b.memoryBytes })),
+          headFirst(manifest.blocks.map((b) => ({ index: b.index, cost: b.weights.bytes, memoryBytes: b.memoryBytes }))),
           devices,
         );
       } catch (error) {
@@ -406,7 +406,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
             const error = reply.header.type === 'reply' ? reply.header.error : null;
             if (error) throw new Error(error.message);
           } catch (error) {
-            member.unusable = (error as Error).message;
+            this.markUnusable(member.record.device_id, `could not load its blocks: ${(error as Error).message}`);
             failed.push(member.record.device_id);
           }
         }),
@@ -418,21 +418,16 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
         this.worker = null;
         if (own.length > 0) this.worker = await BlockWorker.load(directory, model, version, own, this.config.threads);
       }
-      this.planned = assignment;
+      this.planned = new Map([...assignment].map(([id, blocks]) => [id, [...blocks].sort((a, b) => a - b)]));
       this.notify();
       this.broadcastMembers();
       this.log(`plan: ${[...assignment].map(([id, blocks]) => `${id}=${blocks.join(',')}`).join(' ')}`);
-      const stages: Stage[] = [];
-      for (const [id, blocks] of assignment) {
-        const first = blocks[0]!;
-        const end = blocks[blocks.length - 1]! + 1;
-        if (id === 'self') stages.push(new LocalStage(id, first, end, this.worker!));
-        else
-          stages.push(
-            new RemoteStage(id, first, end, this.live.get(id)!.link, manifest.hidden, manifest.vocabSize, manifest.blocks.length),
-          );
-      }
-      return stages.sort((a, b) => a.first - b.first);
+      const stages = stagesOf(assignment).map(({ deviceId, first, end }): Stage => {
+        if (deviceId === 'self') return new LocalStage(deviceId, first, end, this.worker!);
+        const link = this.live.get(deviceId)!.link;
+        return new RemoteStage(deviceId, first, end, link, manifest.hidden, manifest.vocabSize, manifest.blocks.length);
+      });
+      return stages;
     }
   }
 

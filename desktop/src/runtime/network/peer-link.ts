@@ -26,7 +26,10 @@ export interface Frame<Header> {
 type LinkEvents = { close: [PeerLost] };
 
 export class PeerLink<In extends { type: string }, Out extends { type: string }> extends EventEmitter<LinkEvents> {
-  private buffered: Buffer = Buffer.alloc(0);
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+  /** Bytes the next frame needs before it can be read (its lengths first). */
+  private needed = 8;
   private nextId = 1;
   private readonly pending = new Map<
     number,
@@ -131,17 +134,29 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
 
   private received(chunk: Buffer): void {
     this.lastHeard = Date.now();
-    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
-    while (this.buffered.length >= 8 && !this.closed) {
-      const headerBytes = this.buffered.readUInt32BE(0);
-      const payloadBytes = this.buffered.readUInt32BE(4);
+    // Chunks are joined once a whole frame is there, not on every chunk (a frame of logits or a
+    // prompt's hidden states comes in dozens of them).
+    this.chunks.push(chunk);
+    this.bytes += chunk.length;
+    while (this.bytes >= this.needed && !this.closed) {
+      const buffered = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+      this.chunks = [buffered];
+      const headerBytes = buffered.readUInt32BE(0);
+      const payloadBytes = buffered.readUInt32BE(4);
       if (headerBytes > LAN_MAX_HEADER_BYTES || payloadBytes > LAN_MAX_PAYLOAD_BYTES)
         return this.close(new PeerLost('The device sent a frame over the limits.'));
-      if (this.buffered.length < 8 + headerBytes + payloadBytes) return;
-      const json = this.buffered.subarray(8, 8 + headerBytes).toString('utf8');
+      const total = 8 + headerBytes + payloadBytes;
+      if (buffered.length < total) {
+        this.needed = total;
+        return;
+      }
+      const json = buffered.subarray(8, 8 + headerBytes).toString('utf8');
       // Copied out: the payload outlives the receive buffer, and typed arrays need aligned memory.
-      const payload = Buffer.from(this.buffered.subarray(8 + headerBytes, 8 + headerBytes + payloadBytes));
-      this.buffered = this.buffered.subarray(8 + headerBytes + payloadBytes);
+      const payload = Buffer.from(buffered.subarray(8 + headerBytes, total));
+      const rest = buffered.subarray(total);
+      this.chunks = rest.length > 0 ? [rest] : [];
+      this.bytes = rest.length;
+      this.needed = 8;
       let header: In;
       try {
         const parsed = this.schema.safeParse(JSON.parse(json));
