@@ -186,6 +186,7 @@ async function main(): Promise<void> {
     await network(setup, office, [desk]);
     await aggregateRate(officeApi, model, 2); // the first answers across the two: not measured
     const two = await aggregateRate(officeApi, model, 2);
+    if (process.env.MESHWORK_TEST_LOG) console.log([...studio.logs, ...office.logs].filter((l) => /plan|costs/.test(l)).join('\n'));
     rows.push(['two chats, one device (core 0), tokens/s', one.toFixed(1), '', '']);
     rows.push(['two chats, two devices (cores 0, 1), tokens/s', two.toFixed(1), '', '']);
     rows.push(['two devices / one device', `${(two / one).toFixed(2)}×`, '≥ 1.60×', two / one >= 1.6 ? 'PASS' : 'MISS']);

@@ -79,3 +79,15 @@ export function stagesOf(assignment: Map<string, number[]>): { deviceId: string;
   }
   return stages.sort((a, b) => a.first - b.first);
 }
+
+/**
+ * What a token costs in each block, in weight bytes read: a token reads every weight of a
+ * block's layers once, and of the last block's head. The first block's embedding is a lookup of
+ * one row, so its layers alone count (bytes a layer: the least of any block's, the blocks at
+ * either end carrying extras).
+ */
+export function blockCosts(blocks: readonly { layers: readonly [number, number]; weights: { bytes: number } }[]): number[] {
+  const layerCount = (b: (typeof blocks)[number]) => Math.max(1, b.layers[1] - b.layers[0]);
+  const perLayer = Math.min(...blocks.map((b) => b.weights.bytes / layerCount(b)));
+  return blocks.map((b, i) => (i === 0 && blocks.length > 1 ? layerCount(b) * perLayer : b.weights.bytes));
+}

@@ -1,4 +1,4 @@
-import { assignBlocks, CannotAssign, headFirst, stagesOf } from './assign-blocks';
+import { assignBlocks, blockCosts, CannotAssign, headFirst, stagesOf } from './assign-blocks';
 
 const blocks = (count: number, cost = 10, memoryBytes = 100) => Array.from({ length: count }, (_, index) => ({ index, cost, memoryBytes }));
 const device = (id: string, speed = 1, freeMemoryBytes = 10_000) => ({ id, speed, freeMemoryBytes });
@@ -49,5 +49,14 @@ describe('assigning a model’s blocks to the devices of a network', () => {
       { deviceId: 'host', first: 5, end: 6 },
     ]);
     expect(stagesOf(assignBlocks(headFirst(blocks(6)), [device('host')]))).toEqual([{ deviceId: 'host', first: 0, end: 6 }]);
+  });
+
+  it('counts what a token reads: the first block’s layers (its embedding is a lookup), every other block whole', () => {
+    const packed = [
+      { layers: [0, 5] as const, weights: { bytes: 5 * 100 + 3000 } },
+      { layers: [5, 25] as const, weights: { bytes: 20 * 100 } },
+      { layers: [25, 30] as const, weights: { bytes: 5 * 100 + 3000 } },
+    ];
+    expect(blockCosts(packed)).toEqual([500, 2000, 3500]);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { freemem } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { connect, createServer, type Server, type TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
@@ -30,7 +30,7 @@ import { ApiError, ApiUnreachable } from '../api/api-client';
 import { readManifest } from '../../engine/local-model';
 import { type Host, HostRefusal } from '../host';
 import { JsonFile } from '../platform/json-file';
-import { assignBlocks, CannotAssign, headFirst, stagesOf } from './assign-blocks';
+import { assignBlocks, blockCosts, CannotAssign, headFirst, stagesOf } from './assign-blocks';
 import { BlockWorker, CacheMissing } from './block-worker';
 import { Discovery, lanAddresses, ownerTag } from './discovery';
 import { joinProof, proofMatches } from './join-proof';
@@ -379,6 +379,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     const message = this.hostMessage();
     if (message) throw new NetworkUnavailable(message);
     const manifest = await readManifest(directory);
+    const costs = blockCosts(manifest.blocks);
     for (;;) {
       const candidates = [...this.live.values()].filter(
         (m) => m.unusable === null && !m.link.isClosed && m.node.models.some((x) => x.name === model && x.version === version),
@@ -390,7 +391,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
       let assignment: Map<string, number[]>;
       try {
         assignment = assignBlocks(
-          headFirst(manifest.blocks.map((b) => ({ index: b.index, cost: b.weights.bytes, memoryBytes: b.memoryBytes }))),
+          headFirst(manifest.blocks.map((b) => ({ index: b.index, cost: costs[b.index]!, memoryBytes: b.memoryBytes }))),
           devices,
         );
       } catch (error) {
@@ -708,9 +709,12 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
 
   /** Refuses work for a model this device's own plan does not let it run now. */
   private mayRun(model: string, version: string): void {
-    const state = this.host.state();
-    if (!state.serving.allowed) throw new RunRefused(state.serving.reason ?? 'This device may not run models now.');
-    if (!state.models.some((m) => m.name === model && m.version === version && m.allowed && m.status === 'installed'))
+    // Asked for every position a block runs: the checks, not the whole state.
+    const serving = this.host.serving();
+    if (!serving.allowed) throw new RunRefused(serving.reason ?? 'This device may not run models now.');
+    const allowed = this.host.entitlements?.models.some((m) => m.name === model && m.version === version);
+    const installed = this.host.models.pathOf(model);
+    if (!allowed || installed === null || basename(installed) !== version)
       throw new RunRefused(`This device does not have ${model} ${version}, or its plan does not include it.`);
   }
 
