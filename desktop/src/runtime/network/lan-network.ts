@@ -753,7 +753,8 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
         const over = newestFirst.slice(0, record.members.length - entry.max_clients).map((m) => m.device_id);
         await this.dropMembers(over, `Your plan now allows ${entry.max_clients} clients per network: this device was disconnected.`);
       }
-      this.pipeline?.pipeline.invalidate();
+      // A new document alone changes no plan (answers under way would replay for nothing): the
+      // devices it drops are planned without, and a network it stops is no longer served.
       this.warm();
       const port = (this.server?.address() as AddressInfo | null)?.port;
       this.discovery.announce(
