@@ -462,7 +462,8 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     const certificate = socket.getPeerX509Certificate();
     if (!certificate) return void socket.destroy();
     const fingerprint = certificateFingerprint(certificate.raw);
-    const link: HostLink = new PeerLink(socket, LanToHost, { type: 'ping' }, null);
+    // A stranger until it proves the code or a pinned certificate: small frames only.
+    const link: HostLink = new PeerLink(socket, LanToHost, { type: 'ping' }, null, { trusted: false });
     const refuse = (message: string) => {
       link.send({ type: 'refused', message });
       setTimeout(() => link.close(), 200).unref();
@@ -523,6 +524,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
   }
 
   private online(record: MemberRecord, link: HostLink, node: LanNodeReport): void {
+    link.trust();
     this.live.get(record.device_id)?.link.close();
     const member: LiveMember = { record, link, node, unusable: null };
     this.live.set(record.device_id, member);

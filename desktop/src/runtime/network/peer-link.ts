@@ -12,6 +12,8 @@ import type { z } from 'zod';
 import { LAN_MAX_HEADER_BYTES, LAN_MAX_PAYLOAD_BYTES } from '@meshwork/contracts';
 
 export const PING_INTERVAL_MS = 1000;
+/** The largest frame a peer may send before it has proved who it is (a join carries a signed document of up to 64 KB). */
+export const UNTRUSTED_FRAME_BYTES = 128 * 1024;
 /** Silence after which the peer is lost (a member runs a block's prompt chunk well within it). */
 export const SILENCE_LIMIT_MS = 6000;
 
@@ -42,6 +44,8 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
   private backlog: Frame<In>[] = [];
   private waiting: { resolve: (frame: Frame<In>) => void; reject: (error: Error) => void } | null = null;
   private handler: ((frame: Frame<In>) => void) | null = null;
+  /** Whether the peer has proved who it is; until then its frames stay small. */
+  private trusted: boolean;
 
   constructor(
     readonly socket: TLSSocket,
@@ -49,8 +53,10 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
     /** What this side sends every second (the host pings), and answers to a ping (a member pongs). */
     ping: Out | null,
     private readonly pong: Out | null,
+    options: { trusted: boolean } = { trusted: true },
   ) {
     super();
+    this.trusted = options.trusted;
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.received(chunk));
     socket.on('error', (error) => this.close(new PeerLost(`The device's connection failed: ${error.message}`)));
@@ -111,6 +117,11 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
     });
   }
 
+  /** The peer has proved who it is: its frames may be as large as the protocol allows. */
+  trust(): void {
+    this.trusted = true;
+  }
+
   /** Hands `handler` every frame from now on, those that came before first. */
   serve(handler: (frame: Frame<In>) => void): void {
     this.handler = handler;
@@ -143,7 +154,11 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
       this.chunks = [buffered];
       const headerBytes = buffered.readUInt32BE(0);
       const payloadBytes = buffered.readUInt32BE(4);
-      if (headerBytes > LAN_MAX_HEADER_BYTES || payloadBytes > LAN_MAX_PAYLOAD_BYTES)
+      if (
+        headerBytes > LAN_MAX_HEADER_BYTES ||
+        payloadBytes > LAN_MAX_PAYLOAD_BYTES ||
+        (!this.trusted && 8 + headerBytes + payloadBytes > UNTRUSTED_FRAME_BYTES)
+      )
         return this.close(new PeerLost('The device sent a frame over the limits.'));
       const total = 8 + headerBytes + payloadBytes;
       if (buffered.length < total) {
