@@ -34,6 +34,10 @@ export class RedeemDeviceCodeHandler implements ICommandHandler<RedeemDeviceCode
     const codeId = await this.context.idOwning(this.context.deviceCodeKey(deviceCode), DEVICE_CODE_STREAM);
     if (!codeId) throw grantErrors.invalid();
     const tooFast = await limits.polled(codeId, at);
+    // Approving appends the code's approval, then registers the device: a poll between the two
+    // waits for the next one, rather than spending the code on a device that is not there yet.
+    const { state: before } = await codes.load(codeId);
+    if (before.status === 'approved' && (await devices.load(before.deviceId)).state.status === 'none') throw grantErrors.pending();
     const { state } = await codes.execute(codeId, { type: 'RedeemDeviceCode', at, tooFast });
     if (state.status !== 'redeemed') throw grantErrors.invalid();
 
