@@ -52,12 +52,13 @@ const utcTime = (date: Date) => der(0x17, Buffer.from(`${date.toISOString().slic
 const generalizedTime = (date: Date) => der(0x18, Buffer.from(`${date.toISOString().slice(0, 19).replace(/[-:T]/g, '')}Z`));
 const ECDSA_WITH_SHA256 = sequence(oid('1.2.840.10045.4.3.2'));
 
-function selfSigned(commonName: string): z.output<typeof LanIdentityRecord> {
+export function selfSigned(commonName: string): z.output<typeof LanIdentityRecord> {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const name = sequence(der(0x31, sequence(oid('2.5.4.3'), der(0x0c, Buffer.from(commonName.slice(0, 64) || 'Meshwork host')))));
-  // A positive serial: the top bit cleared.
+  // A positive serial in minimal DER: the top bit cleared and the next one set (a leading zero
+  // byte is "illegal padding" to OpenSSL, which refused one certificate in 256).
   const serial = randomBytes(16);
-  serial[0]! &= 0x7f;
+  serial[0] = 0x40 | (serial[0]! & 0x3f);
   const notBefore = new Date(Date.now() - 86_400_000);
   const tbs = sequence(
     der(0xa0, der(0x02, Buffer.of(2))), // version 3
