@@ -21,14 +21,24 @@ export interface LanIdentity {
 /** The SHA-256 of a certificate's DER, as hex (what `X509Certificate.fingerprint256` says, without colons). */
 export const certificateFingerprint = (der: Buffer): string => createHash('sha256').update(der).digest('hex');
 
+const fingerprintOf = (pem: string): string | null => {
+  try {
+    return certificateFingerprint(new X509Certificate(pem).raw);
+  } catch {
+    return null;
+  }
+};
+
 export async function lanIdentity(dataDir: string, commonName: string): Promise<LanIdentity> {
   const file = new JsonFile(join(dataDir, 'lan-identity.json'), LanIdentityRecord);
-  let record = await file.read();
-  if (!record) {
-    record = selfSigned(commonName);
-    await file.write(record);
-  }
-  return { ...record, fingerprint: certificateFingerprint(new X509Certificate(record.certificate).raw) };
+  const stored = await file.read();
+  // Made again when OpenSSL cannot read it (earlier builds wrote one in 256 so): the
+  // network's members then pin the new one when they join again.
+  const fingerprint = stored && fingerprintOf(stored.certificate);
+  if (stored && fingerprint) return { ...stored, fingerprint };
+  const record = selfSigned(commonName);
+  await file.write(record);
+  return { ...record, fingerprint: fingerprintOf(record.certificate)! };
 }
 
 // A minimal DER writer: just what one self-signed certificate needs (RFC 5280).
