@@ -42,6 +42,12 @@ export const ModelBlock = z.object({
   weights: z.object({ file: fileName, sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: count }),
   /** The graph and weights plus the key/value cache at the full context length, in bytes. */
   memoryBytes: count,
+  /**
+   * Multiply-adds a token costs in the block's matrix products: what a network balances across
+   * its devices (bytes would count the embedding, only looked up, as work). Packages made before
+   * it was recorded do not have it.
+   */
+  work: count.optional(),
   /** The first block takes token ids; the others take the residual stream. */
   input: z.enum(['input_ids', 'hidden_states']),
   /** The last block answers logits; the others the residual stream. */

@@ -48,15 +48,16 @@ export async function packModel(options: PackOptions): Promise<ModelPackageManif
   const tokenizer = tokenizerJson(file);
   await emptyDirectory(options.out);
 
-  const tensorBytes = (name: string) => file.tensors.get(name)?.byteLength ?? 0;
-  const layerBytes = [...file.tensors.values()].filter((t) => t.name.startsWith('blk.0.')).reduce((sum, t) => sum + t.byteLength, 0);
-  const embeddingBytes = tensorBytes('token_embd.weight');
+  // A token's work, in multiply-adds: each layer's projections, and the head's over the vocabulary.
+  const { hidden, heads, kvHeads, headDim, ffn, vocabSize } = config;
+  const layerWork = 2 * hidden * heads * headDim + 2 * hidden * kvHeads * headDim + 3 * hidden * ffn;
+  const headWork = vocabSize * hidden;
   const ranges = planBlocks({
     layers: config.layers,
     blocks: options.blocks,
-    layerBytes,
-    firstExtraBytes: embeddingBytes,
-    lastExtraBytes: config.tiedEmbedding ? embeddingBytes : tensorBytes('output.weight'),
+    layerCost: layerWork,
+    firstExtraCost: 0,
+    lastExtraCost: headWork,
   });
   const kvBytesPerLayer = 2 * config.kvHeads * config.headDim * 4;
 
@@ -80,6 +81,7 @@ export async function packModel(options: PackOptions): Promise<ModelPackageManif
       bytes,
       weights: { file: weightsName, sha256: await sha256(join(options.out, weightsName)), bytes: weightsBytes },
       memoryBytes: bytes + weightsBytes + kvBytesPerLayer * (range.end - range.first) * config.contextLength,
+      work: layerWork * (range.end - range.first) + (index === ranges.length - 1 ? headWork : 0),
       input: index === 0 ? 'input_ids' : 'hidden_states',
       output: index === ranges.length - 1 ? 'logits' : 'hidden_states',
     });

@@ -1,7 +1,7 @@
 import { planBlocks } from './plan-blocks';
 
 describe('splitting layers into blocks', () => {
-  const model = { layers: 30, layerBytes: 2_300_000, firstExtraBytes: 29_000_000, lastExtraBytes: 29_000_000 };
+  const model = { layers: 30, layerCost: 2_300_000, firstExtraCost: 29_000_000, lastExtraCost: 29_000_000 };
 
   it('one block holds every layer', () => {
     expect(planBlocks({ ...model, blocks: 1 })).toEqual([{ first: 0, end: 30 }]);
@@ -14,14 +14,27 @@ describe('splitting layers into blocks', () => {
     expect(ranges[1]!.first).toBe(ranges[0]!.end);
     expect(ranges[2]!.first).toBe(ranges[1]!.end);
     const weight = ranges.map(
-      (r, i) => (r.end - r.first) * model.layerBytes + (i === 0 ? model.firstExtraBytes : 0) + (i === 2 ? model.lastExtraBytes : 0),
+      (r, i) => (r.end - r.first) * model.layerCost + (i === 0 ? model.firstExtraCost : 0) + (i === 2 ? model.lastExtraCost : 0),
     );
     expect(Math.max(...weight) / Math.min(...weight)).toBeLessThan(1.15);
     expect(ranges[1]!.end - ranges[1]!.first).toBeGreaterThan(ranges[0]!.end - ranges[0]!.first);
   });
 
+  it('six blocks of SmolLM2 by work: a lookup costs nothing, the head eight layers, so the first block holds the most layers', () => {
+    // 30 layers of 3.54 M multiply-adds a token; the head 49152 × 576.
+    const ranges = planBlocks({ layers: 30, blocks: 6, layerCost: 3_538_944, firstExtraCost: 0, lastExtraCost: 49_152 * 576 });
+    expect(ranges.map((r) => [r.first, r.end])).toEqual([
+      [0, 6],
+      [6, 13],
+      [13, 19],
+      [19, 25],
+      [25, 29],
+      [29, 30],
+    ]);
+  });
+
   it('as many blocks as layers gives one layer each, even with heavy ends', () => {
-    const ranges = planBlocks({ layers: 4, blocks: 4, layerBytes: 1, firstExtraBytes: 100, lastExtraBytes: 100 });
+    const ranges = planBlocks({ layers: 4, blocks: 4, layerCost: 1, firstExtraCost: 100, lastExtraCost: 100 });
     expect(ranges).toEqual([0, 1, 2, 3].map((first) => ({ first, end: first + 1 })));
   });
 
