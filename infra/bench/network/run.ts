@@ -152,10 +152,10 @@ async function main(): Promise<void> {
     rows.push([`RSS, one device with all ${BLOCKS} blocks`, mb(aloneRss), '', '']);
     const members = (await studio.state()).network!.members;
     for (const [i, host] of [studio, laptop, workstation].entries()) {
-      const blocks = members.find((m) => m.name === host.name)!.blocks;
+      const { blocks, speed } = members.find((m) => m.name === host.name)!;
       const rss = await host.rss();
       rows.push([
-        `RSS, ${host.name} (${i === 0 ? 'host' : 'client'}), blocks ${blocks.join(',')}`,
+        `RSS, ${host.name} (${i === 0 ? 'host' : 'client'}, speed ${speed}), blocks ${blocks.join(',')}`,
         mb(rss),
         `${((blocks.length / BLOCKS) * 100).toFixed(0)}% of blocks, ${((rss / aloneRss) * 100).toFixed(0)}% of one device's RSS`,
         '',

@@ -58,13 +58,38 @@ export function assignBlocks(blocks: readonly AssignableBlock[], devices: readon
 }
 
 /**
- * The order blocks are handed out in: the last block first, then the others in order. The host
- * comes first among the devices, so it runs the model's head (the last block) besides the first
- * ones: the vocabulary's logits (192 KB a token for SmolLM2) never cross the LAN, only the
- * residual stream (2.3 KB) does.
+ * The plan a network runs: contiguous runs of the blocks taken in cyclic order from each block in
+ * turn, the host first, and of those the one where the host runs the model's head (the last
+ * block: the vocabulary's logits, 192 KB a token for SmolLM2, never cross the LAN, only the
+ * residual stream's 2.3 KB does), then whose slowest device takes least time a token (its
+ * blocks' cost over its speed: the pace of concurrent chats), then with the fewest stages (hops
+ * a token makes). Starting anywhere rather than at the head lets the host's run end on either
+ * side of it, which is what balances a model's few blocks between two devices.
  */
-export function headFirst<Block extends { index: number }>(blocks: readonly Block[]): Block[] {
-  return blocks.length < 2 ? [...blocks] : [blocks[blocks.length - 1]!, ...blocks.slice(0, -1)];
+export function planAssignment(blocks: readonly AssignableBlock[], devices: readonly AssignableDevice[]): Map<string, number[]> {
+  const head = blocks[blocks.length - 1]?.index;
+  const speedOf = new Map(devices.map((d) => [d.id, d.speed]));
+  const costOf = new Map(blocks.map((b) => [b.index, b.cost]));
+  let best: { assignment: Map<string, number[]>; score: [number, number, number] } | null = null;
+  let refusal: CannotAssign | null = null;
+  for (let start = 0; start < blocks.length; start++) {
+    let assignment: Map<string, number[]>;
+    try {
+      assignment = assignBlocks([...blocks.slice(start), ...blocks.slice(0, start)], devices);
+    } catch (error) {
+      if (!(error instanceof CannotAssign)) throw error;
+      refusal = error;
+      continue;
+    }
+    const slowest = Math.max(
+      ...[...assignment].map(([id, held]) => held.reduce((sum, index) => sum + costOf.get(index)!, 0) / speedOf.get(id)!),
+    );
+    const score: [number, number, number] = [assignment.get(devices[0]!.id)?.includes(head!) ? 0 : 1, slowest, stagesOf(assignment).length];
+    const differs = best ? score.findIndex((value, i) => value !== best!.score[i]) : -1;
+    if (!best || (differs >= 0 && score[differs]! < best.score[differs]!)) best = { assignment, score };
+  }
+  if (!best) throw refusal ?? new CannotAssign('The model has no blocks.');
+  return best.assignment;
 }
 
 /** The stages of an assignment: each device's blocks as maximal runs [first, end), in the model's order. */
@@ -81,12 +106,16 @@ export function stagesOf(assignment: Map<string, number[]>): { deviceId: string;
 }
 
 /**
- * What a token costs in each block, in weight bytes read: a token reads every weight of a
+ * What a token costs in each block: the multiply-adds the packer recorded (`work`). A package
+ * made before they were recorded is costed by weight bytes read: a token reads every weight of a
  * block's layers once, and of the last block's head. The first block's embedding is a lookup of
  * one row, so its layers alone count (bytes a layer: the least of any block's, the blocks at
  * either end carrying extras).
  */
-export function blockCosts(blocks: readonly { layers: readonly [number, number]; weights: { bytes: number } }[]): number[] {
+export function blockCosts(
+  blocks: readonly { layers: readonly [number, number]; weights: { bytes: number }; work?: number | undefined }[],
+): number[] {
+  if (blocks.every((b) => b.work !== undefined)) return blocks.map((b) => b.work!);
   const layerCount = (b: (typeof blocks)[number]) => Math.max(1, b.layers[1] - b.layers[0]);
   const perLayer = Math.min(...blocks.map((b) => b.weights.bytes / layerCount(b)));
   return blocks.map((b, i) => (i === 0 && blocks.length > 1 ? layerCount(b) * perLayer : b.weights.bytes));

@@ -1,4 +1,4 @@
-import { assignBlocks, blockCosts, CannotAssign, headFirst, stagesOf } from './assign-blocks';
+import { assignBlocks, blockCosts, CannotAssign, planAssignment, stagesOf } from './assign-blocks';
 
 const blocks = (count: number, cost = 10, memoryBytes = 100) => Array.from({ length: count }, (_, index) => ({ index, cost, memoryBytes }));
 const device = (id: string, speed = 1, freeMemoryBytes = 10_000) => ({ id, speed, freeMemoryBytes });
@@ -39,16 +39,31 @@ describe('assigning a model’s blocks to the devices of a network', () => {
     expect(assignment.size).toBe(2);
   });
 
-  it('gives the host the model’s head (the last block) with the first ones, so logits stay on the host', () => {
-    const assignment = assignBlocks(headFirst(blocks(6)), [device('host'), device('a'), device('b')]);
-    expect(asObject(assignment)).toEqual({ host: [5, 0], a: [1, 2], b: [3, 4] });
+  it('plans the host holding the model’s head (the last block), then the slowest device’s time least, then fewest stages', () => {
+    const assignment = planAssignment(blocks(6), [device('host'), device('a'), device('b')]);
+    expect(asObject(assignment)).toEqual({ host: [4, 5], a: [0, 1], b: [2, 3] });
     expect(stagesOf(assignment)).toEqual([
-      { deviceId: 'host', first: 0, end: 1 },
-      { deviceId: 'a', first: 1, end: 3 },
-      { deviceId: 'b', first: 3, end: 5 },
-      { deviceId: 'host', first: 5, end: 6 },
+      { deviceId: 'a', first: 0, end: 2 },
+      { deviceId: 'b', first: 2, end: 4 },
+      { deviceId: 'host', first: 4, end: 6 },
     ]);
-    expect(stagesOf(assignBlocks(headFirst(blocks(6)), [device('host')]))).toEqual([{ deviceId: 'host', first: 0, end: 6 }]);
+    expect(stagesOf(planAssignment(blocks(6), [device('host')]))).toEqual([{ deviceId: 'host', first: 0, end: 6 }]);
+  });
+
+  it('starts the host’s run anywhere before the head, which balances SmolLM2’s six blocks between two devices', () => {
+    // Work a token, in layers: a heavy head in the last block, a light fifth one.
+    const smol = [6, 7, 6, 6, 4, 9].map((cost, index) => ({ index, cost, memoryBytes: 100 }));
+    const assignment = planAssignment(smol, [device('host'), device('a')]);
+    expect(asObject(assignment)).toEqual({ host: [3, 4, 5], a: [0, 1, 2] });
+    expect(stagesOf(assignment).map((s) => s.deviceId)).toEqual(['a', 'host']);
+  });
+
+  it('gives the head to another device when the host cannot hold it, and says so when no plan fits', () => {
+    const heavyHead = [...blocks(3), { index: 3, cost: 10, memoryBytes: 1000 }];
+    const assignment = planAssignment(heavyHead, [device('host', 1, 300), device('big', 1, 10_000)]);
+    expect(assignment.get('big')).toContain(3);
+    expect(assignment.get('host')?.length).toBeGreaterThan(0);
+    expect(() => planAssignment(blocks(4), [device('host', 1, 200), device('a', 1, 200)])).toThrow(CannotAssign);
   });
 
   it('counts what a token reads: the first block’s layers (its embedding is a lookup), every other block whole', () => {
@@ -58,5 +73,15 @@ describe('assigning a model’s blocks to the devices of a network', () => {
       { layers: [25, 30] as const, weights: { bytes: 5 * 100 + 3000 } },
     ];
     expect(blockCosts(packed)).toEqual([500, 2000, 3500]);
+  });
+
+  it('counts the multiply-adds the packer recorded, when every block has them', () => {
+    const packed = [
+      { layers: [0, 5] as const, weights: { bytes: 3500 }, work: 50 },
+      { layers: [5, 25] as const, weights: { bytes: 2000 }, work: 200 },
+      { layers: [25, 30] as const, weights: { bytes: 3500 }, work: 130 },
+    ];
+    expect(blockCosts(packed)).toEqual([50, 200, 130]);
+    expect(blockCosts([packed[0]!, { ...packed[1]!, work: undefined }, packed[2]!])).toEqual([500, 2000, 3500]);
   });
 });

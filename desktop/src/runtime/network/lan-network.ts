@@ -30,12 +30,12 @@ import { ApiError, ApiUnreachable } from '../api/api-client';
 import { readManifest } from '../../engine/local-model';
 import { type Host, HostRefusal } from '../host';
 import { JsonFile } from '../platform/json-file';
-import { assignBlocks, blockCosts, CannotAssign, headFirst, stagesOf } from './assign-blocks';
+import { blockCosts, CannotAssign, planAssignment, stagesOf } from './assign-blocks';
 import { BlockWorker, CacheMissing } from './block-worker';
 import { Discovery, lanAddresses, ownerTag } from './discovery';
 import { joinProof, proofMatches } from './join-proof';
 import { certificateFingerprint, type LanIdentity, lanIdentity } from './lan-identity';
-import { measuredSpeed, nodeReport } from './node-report';
+import { measureSpeed, measuredSpeed, nodeReport } from './node-report';
 import { asFloat32, asInt64, type Frame, PeerLink, PeerLost } from './peer-link';
 import { LocalStage, NetworkUnavailable, Pipeline, type Stage } from './pipeline';
 
@@ -110,6 +110,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
   }
 
   static async open(host: Host, config: LanConfig): Promise<LanNetwork> {
+    await measureSpeed();
     const identity = await lanIdentity(config.dataDir, host.signedInDevice?.deviceName ?? 'Meshwork host');
     const network = new LanNetwork(host, identity, config);
     network.record = await network.file.read();
@@ -390,8 +391,8 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
       ];
       let assignment: Map<string, number[]>;
       try {
-        assignment = assignBlocks(
-          headFirst(manifest.blocks.map((b) => ({ index: b.index, cost: costs[b.index]!, memoryBytes: b.memoryBytes }))),
+        assignment = planAssignment(
+          manifest.blocks.map((b) => ({ index: b.index, cost: costs[b.index]!, memoryBytes: b.memoryBytes })),
           devices,
         );
       } catch (error) {
