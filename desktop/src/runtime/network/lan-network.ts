@@ -270,7 +270,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
         device_name: deviceName,
         entitlements: token,
         proof: joinProof('join', request.code, networkId ?? '', hostCertificate, this.identity.fingerprint),
-        node: nodeReport(this.host),
+        node: await nodeReport(this.host),
       });
       const answer = await link.next(HANDSHAKE_MS).catch((error: Error) => {
         throw new HostRefusal(`The host did not answer: ${error.message}`);
@@ -386,7 +386,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
         (m) => m.unusable === null && !m.link.isClosed && m.node.models.some((x) => x.name === model && x.version === version),
       );
       const devices = [
-        { id: 'self', freeMemoryBytes: freemem(), speed: measuredSpeed() },
+        { id: 'self', freeMemoryBytes: freemem(), speed: await measureSpeed() },
         ...candidates.map((m) => ({ id: m.record.device_id, freeMemoryBytes: m.node.free_memory_bytes, speed: m.node.speed })),
       ];
       let assignment: Map<string, number[]>;
@@ -617,7 +617,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
         throw new Error('the device at that address is not this network’s host');
       }
       const link: MemberLink = new PeerLink(socket, LanToMember, null, { type: 'pong' });
-      link.send({ type: 'hello', device_id: signed.deviceId, entitlements: token, node: nodeReport(this.host) });
+      link.send({ type: 'hello', device_id: signed.deviceId, entitlements: token, node: await nodeReport(this.host) });
       const answer = await link.next(HANDSHAKE_MS);
       if (answer.header.type === 'refused') {
         link.close();
@@ -648,7 +648,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     this.hostLink = link;
     this.clientView = { ...this.clientView, message: null };
     this.notify();
-    const report = () => link.send({ type: 'status', node: nodeReport(this.host) });
+    const report = () => void nodeReport(this.host).then((node) => link.send({ type: 'status', node }));
     this.host.models.on('change', report);
     link.serve((frame) => void this.hostAsked(link, frame));
     link.on('close', (reason) => {

@@ -30,16 +30,17 @@ function productModel(): Uint8Array {
   return graph.model().toBuffer();
 }
 
-let measured: number | null = null;
+let best = 0;
 let measuring: Promise<number> | null = null;
 
 /**
- * This device's speed, measured once: multiply-adds a microsecond (millions a second) of
- * onnxruntime's own 4-bit product on one thread, the kernel the blocks spend their time in, over
- * this process's CPU time, the best of seven rounds after a warm-up. The kernel, because a
- * JavaScript loop measured the JIT as much as the machine (equal devices differed by half).
- * CPU time rather than the clock's: a machine busy with something else for a moment is not a
- * slower machine, and the blocks are planned for as long as the network runs.
+ * This device's speed: multiply-adds a microsecond (millions a second) of onnxruntime's own 4-bit
+ * product on one thread, the kernel the blocks spend their time in, over this process's CPU
+ * time. Measured again each time it is told (joining, reporting, planning; 40 ms), answering the
+ * best figure so far: another process on the same core (a hyperthread) only ever makes it lower,
+ * so the best is the machine's. The kernel, because a JavaScript loop measured the JIT as much
+ * as the machine (equal devices differed by half); CPU time rather than the clock's, because a
+ * machine busy for a moment is not a slower machine.
  */
 export function measureSpeed(): Promise<number> {
   measuring ??= (async () => {
@@ -54,29 +55,30 @@ export function measureSpeed(): Promise<number> {
       };
       for (let run = 0; run < 3; run++) await session.run(feeds);
       const runs = 8;
-      let best = 0;
       for (let round = 0; round < 7; round++) {
         const started = process.cpuUsage();
         for (let run = 0; run < runs; run++) await session.run(feeds);
         const used = process.cpuUsage(started);
-        best = Math.max(best, (runs * K * N) / Math.max(1, used.user + used.system));
+        best = Math.max(best, Math.round((runs * K * N) / Math.max(1, used.user + used.system)));
       }
-      return (measured = Math.round(best));
+      return best;
     } finally {
+      measuring = null;
       await session.release();
     }
   })();
   return measuring;
 }
 
-/** The speed `measureSpeed` found: the network measures it when it opens, before it hosts or joins. */
+/** The best speed `measureSpeed` found: the network measures it when it opens, before it hosts or joins. */
 export function measuredSpeed(): number {
-  if (measured === null) throw new Error('The device’s speed is measured when its network opens.');
-  return measured;
+  if (best === 0) throw new Error('The device’s speed is measured when its network opens.');
+  return best;
 }
 
-/** What this device tells its host: free memory, speed, and the models it has installed and may run. */
-export function nodeReport(host: Host): LanNodeReport {
+/** What this device tells its host: free memory, speed (measured again), and the models it has installed and may run. */
+export async function nodeReport(host: Host): Promise<LanNodeReport> {
+  await measureSpeed();
   const state = host.state();
   const models = state.serving.allowed
     ? state.models.filter((m) => m.allowed && m.status === 'installed').map(({ name, version }) => ({ name, version }))
