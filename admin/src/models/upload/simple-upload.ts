@@ -4,8 +4,8 @@ import { type MultipartOptions, postMultipart } from './multipart-request';
 import type { UploadFormValues } from './upload-validation';
 
 /**
- * The multipart body of POST /models/admin/upload/ (spec section 7): the text fields first,
- * so the server can check them before any file arrives, then one `files` part per file.
+ * The multipart body of POST /models/admin/upload/ (spec section 7): the text fields, then one
+ * `files` part per file (the server takes them in any order and decides when the body ends).
  */
 export function uploadForm(fields: UploadFormValues, files: readonly File[], checksums: Readonly<Record<string, string>>): FormData {
   const form = new FormData();

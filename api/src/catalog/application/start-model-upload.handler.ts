@@ -14,6 +14,8 @@ export class StartModelUpload {
   constructor(
     readonly fields: ModelFields,
     readonly at: Date,
+    /** The simple upload reserves the id first: its files are stored under it before the fields are read. */
+    readonly modelId: string = randomUUID(),
   ) {}
 }
 
@@ -29,9 +31,8 @@ export class StartModelUploadHandler implements ICommandHandler<StartModelUpload
     private readonly plans: ModelPlans,
   ) {}
 
-  async execute({ fields, at }: StartModelUpload): Promise<string> {
+  async execute({ fields, at, modelId }: StartModelUpload): Promise<string> {
     await this.plans.check(fields.allowed_plans, 'allowed_plans');
-    const modelId = randomUUID();
     const model = {
       name: fields.name,
       displayName: fields.display_name,

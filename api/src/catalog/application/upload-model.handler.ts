@@ -1,5 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
@@ -14,25 +14,29 @@ import { CatalogContext } from './catalog-context';
 import { FailModelUpload } from './fail-model-upload.handler';
 import { PublishModel } from './publish-model.handler';
 import { StartModelUpload } from './start-model-upload.handler';
-import { type FileError, fileProblem, formatSize, rejected, storageOrIncomplete } from './upload-checks';
+import { fileProblem, formatSize, rejected, storageOrIncomplete } from './upload-checks';
 
 export class UploadModel {
   constructor(
-    /** The multipart body: the text fields first, then the files. */
+    /** The multipart body: text fields and files, in any order. */
     readonly request: Request,
     readonly at: Date,
   ) {}
 }
 
-type Started = { modelId: string; fields: z.output<typeof UploadFields> };
+/** A file of the form, in the order it came: refused as it came, or stored and hashed. */
+type Received = { file: string; error: string } | { file: string; stored: StoredFile; truncated: boolean };
 
 /**
- * POST /models/admin/upload/, all-or-nothing: the text fields come first, then the files,
- * each streamed to storage as it arrives (memory stays flat whatever the size) while being
- * hashed. The model becomes visible only once every file is stored and matches its declared
- * SHA-256; any failure (bad file, mismatch, dropped connection, storage down) fails the
- * upload, which removes what was written. The model's own steps (start, publish, fail) are
- * the commands the resumable upload sends too.
+ * POST /models/admin/upload/, all-or-nothing, its text fields and files in any order (the spec
+ * lists `checksums` after `files`). Each file is streamed to storage as it arrives (memory stays
+ * flat whatever the size) under the id the model will have, while being hashed; once the request
+ * has ended the fields are read, the model started and every file checked against its declared
+ * SHA-256. The model becomes visible only once every file is stored and matches; any failure
+ * (bad fields, bad file, mismatch, dropped connection, storage down) removes what was written
+ * (objects are recorded as pending before they are written, so a crash leaves them to the
+ * sweeper). The model's own steps (start, publish, fail) are the commands the resumable upload
+ * sends too.
  */
 @CommandHandler(UploadModel)
 export class UploadModelHandler implements ICommandHandler<UploadModel, UploadResponse> {
@@ -43,13 +47,16 @@ export class UploadModelHandler implements ICommandHandler<UploadModel, UploadRe
 
   execute({ request, at }: UploadModel): Promise<UploadResponse> {
     return new Promise<UploadResponse>((resolve, reject) => {
+      const modelId = randomUUID();
       const fields: Record<string, string> = {};
-      let model: Started | null = null;
       let fatal: unknown = null;
-      const problems: FileError[] = [];
-      const stored: StoredFile[] = [];
+      const received: Received[] = [];
+      /** Every object written, whole or in part: what a failure removes. */
+      const written: string[] = [];
       const seen = new Set<string>();
       let total = 0;
+      /** The files went over the total limit: the rest are not stored. */
+      let overTotal = false;
       let work = Promise.resolve();
       let receiving: (NodeJS.ReadableStream & { destroy(error?: Error): void }) | null = null;
       let finished = false;
@@ -80,19 +87,18 @@ export class UploadModelHandler implements ICommandHandler<UploadModel, UploadRe
           let broken: Error | null = null;
           stream.on('error', (error: Error) => (broken = error));
           work = work.then(async () => {
-            if (fatal) return void stream.resume();
+            if (fatal || overTotal) return void stream.resume();
             try {
-              model ??= await this.start(fields, at);
               const name = path.basename(info.filename ?? '');
-              const problem =
-                fileProblem(name, null, seen) ?? (model.fields.checksums[name] ? null : uploadMessages.missingChecksums([name]));
+              const problem = fileProblem(name, null, seen);
               seen.add(name);
               if (problem) {
-                problems.push({ file: name, error: problem });
+                received.push({ file: name, error: problem });
                 return void stream.resume();
               }
-              const key = `models/${model.modelId}/${name}`;
-              await this.catalog.writing(model.modelId, [key]);
+              const key = `models/${modelId}/${name}`;
+              await this.catalog.writing(modelId, [key]);
+              written.push(key);
               const measure = new Measure(UPLOAD_LIMITS.maxTotalBytes - total);
               let truncated = false;
               stream.on('limit', () => (truncated = true));
@@ -101,20 +107,15 @@ export class UploadModelHandler implements ICommandHandler<UploadModel, UploadRe
               try {
                 await this.catalog.storage.put(key, stream.pipe(measure));
               } catch (error) {
-                stored.push({ name, size: measure.bytes, sha256: '', partIndex: -1, objectKey: key }); // written in part: discard it too
-                if (error instanceof TotalTooLarge) {
-                  problems.push({ file: name, error: uploadMessages.totalTooLarge(formatSize(UPLOAD_LIMITS.maxTotalBytes)) });
-                  fatal ??= rejected('File validation failed.', problems);
-                  return void stream.resume();
-                }
-                throw error;
+                if (!(error instanceof TotalTooLarge)) throw error;
+                received.push({ file: name, error: uploadMessages.totalTooLarge(formatSize(UPLOAD_LIMITS.maxTotalBytes)) });
+                overTotal = true;
+                return void stream.resume();
               }
               total += measure.bytes;
               const sha256 = measure.hash.digest('hex');
-              stored.push({ name, size: measure.bytes, sha256, partIndex: stored.length, objectKey: key });
-              if (truncated) problems.push({ file: name, error: uploadMessages.fileTooLarge(formatSize(UPLOAD_LIMITS.maxFileBytes)) });
-              else if (sha256 !== model.fields.checksums[name]!.toLowerCase())
-                problems.push({ file: name, error: uploadMessages.checksumMismatch });
+              const partIndex = received.filter((r) => 'stored' in r).length;
+              received.push({ file: name, stored: { name, size: measure.bytes, sha256, partIndex, objectKey: key }, truncated });
             } catch (error) {
               fatal ??= error;
               stream.resume();
@@ -125,17 +126,35 @@ export class UploadModelHandler implements ICommandHandler<UploadModel, UploadRe
 
       const finish = async (streamError: unknown): Promise<UploadResponse> => {
         await work;
-        const failure = fatal ?? streamError ?? (problems.length ? rejected('File validation failed.', problems) : null);
-        const started = model as Started | null;
-        if (!failure && !started) throw rejected(uploadMessages.fileRequired);
-        if (failure) {
-          if (started) {
-            const keys = stored.map((f) => f.objectKey);
-            await this.commands.execute(new FailModelUpload(started.modelId, started.fields.name, keys, reason(failure), at));
-          }
-          throw failure instanceof ValidationFailed || failure instanceof DomainError ? failure : storageOrIncomplete(failure, streamError);
+        const cause = fatal ?? streamError;
+        const failure =
+          cause === null
+            ? null
+            : cause instanceof ValidationFailed || cause instanceof DomainError
+              ? cause
+              : storageOrIncomplete(cause, streamError);
+        if (!failure && received.length === 0) throw rejected(uploadMessages.fileRequired);
+        // The model is started once every field is known, even for a failed upload, so the
+        // event log records the attempt and its reason; fields that never made sense start nothing.
+        let parsed: z.output<typeof UploadFields>;
+        try {
+          parsed = parseFields(fields);
+          await this.commands.execute<StartModelUpload, string>(new StartModelUpload(parsed, at, modelId));
+        } catch (error) {
+          await this.catalog.discard(written); // nothing names these objects but this request
+          throw failure ?? error;
         }
-        return this.commands.execute(new PublishModel(started!.modelId, stored, at));
+        const problems = received.flatMap((r) => {
+          const error = 'error' in r ? r.error : fileCheck(r, parsed.checksums);
+          return error ? [{ file: r.file, error }] : [];
+        });
+        const refusal = failure ?? (problems.length ? rejected('File validation failed.', problems) : null);
+        if (refusal) {
+          await this.commands.execute(new FailModelUpload(modelId, parsed.name, written, reason(cause ?? refusal), at));
+          throw refusal;
+        }
+        const stored = received.flatMap((r) => ('stored' in r ? [r.stored] : []));
+        return this.commands.execute(new PublishModel(modelId, stored, at));
       };
 
       const settle = (streamError: unknown) => {
@@ -161,13 +180,14 @@ export class UploadModelHandler implements ICommandHandler<UploadModel, UploadRe
       request.pipe(parser);
     });
   }
+}
 
-  /** Parses the text fields (they must all come before the first file) and starts the model. */
-  private async start(fields: Record<string, string>, at: Date): Promise<Started> {
-    const parsed = parseFields(fields);
-    const modelId = await this.commands.execute<StartModelUpload, string>(new StartModelUpload(parsed, at));
-    return { modelId, fields: parsed };
-  }
+/** A stored file's verdict once the declared checksums are known: too large, undeclared or not matching. */
+function fileCheck(file: Extract<Received, { stored: StoredFile }>, checksums: Record<string, string>): string | null {
+  if (file.truncated) return uploadMessages.fileTooLarge(formatSize(UPLOAD_LIMITS.maxFileBytes));
+  const declared = checksums[file.file];
+  if (!declared) return uploadMessages.missingChecksums([file.file]);
+  return file.stored.sha256 === declared.toLowerCase() ? null : uploadMessages.checksumMismatch;
 }
 
 /** Multipart text fields are text: the JSON ones are parsed before the schema sees them. */

@@ -71,7 +71,7 @@ export class AdminModelsController {
 
   @Post('upload')
   @Route({
-    summary: 'Text fields first, then repeated `files`; streamed to storage, checked against `checksums`.',
+    summary: 'Text fields and repeated `files` in any order; streamed to storage, checked against `checksums` once the body ends.',
     multipart: { fields: UploadFields, json: ['allowed_plans', 'checksums'], file: { name: 'files', repeated: true } },
     response: UploadResponse,
     errors: [503],

@@ -137,6 +137,43 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
       ]);
     });
 
+    it('takes the fields in any order: checksums after the files, as the spec lists them, and a name last', async () => {
+      const name = modelName();
+      const files = [
+        { name: 'weights.onnx', data: randomBytes(40_000) },
+        { name: 'config.json', data: Buffer.from('{"layers": 1}') },
+      ];
+      const form = new FormData();
+      form.append('display_name', 'Fields last');
+      form.append('version', '1.0.0');
+      form.append('allowed_plans', '["pro"]');
+      for (const file of files) form.append('files', new Blob([new Uint8Array(file.data)]), file.name);
+      form.append('checksums', JSON.stringify(Object.fromEntries(files.map((f) => [f.name, sha256(f.data)]))));
+      form.append('name', name);
+      const response = await api('/models/admin/upload/', { method: 'POST', body: form });
+      expect(response.status).toBe(201);
+      const model = (await response.json()) as UploadResponse;
+      expect(model).toMatchObject({ model_name: name, display_name: 'Fields last', status: 'active', parts_count: 2 });
+      expect((await leftUnder(minio, `models/${model.model_id}/`)).sort()).toEqual([
+        `models/${model.model_id}/config.json`,
+        `models/${model.model_id}/weights.onnx`,
+      ]);
+
+      // Checksums after the files still decide: a wrong one fails the upload and keeps nothing.
+      const refused = new FormData();
+      const other = modelName();
+      for (const [key, value] of Object.entries({ name: other, display_name: 'Wrong', version: '1.0.0', allowed_plans: '["pro"]' }))
+        refused.append(key, value);
+      refused.append('files', new Blob([new Uint8Array(files[0]!.data)]), 'weights.onnx');
+      refused.append('checksums', JSON.stringify({ 'weights.onnx': sha256(Buffer.from('other')) }));
+      const answer = await api('/models/admin/upload/', { method: 'POST', body: refused });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({
+        validation_errors: [{ file: 'weights.onnx', error: 'Checksum does not match the file received' }],
+      });
+      await nothingLeftFor(other);
+    });
+
     it('answers bad fields and bad files with the spec’s messages, keeping nothing', async () => {
       const blank = await upload({ name: ' ', display_name: 'x', version: '1.0.0', allowed_plans: '["pro"]', checksums: '{}' }, [
         { name: 'a.onnx', data: Buffer.from('a') },
