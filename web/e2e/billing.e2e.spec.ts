@@ -139,6 +139,13 @@ describe('customer site: plans and billing in a real browser', () => {
     await currentPlan.getByText('Cancelling', { exact: true }).waitFor();
     await currentPlan.getByText(/Your subscription is cancelled and ends on/).waitFor();
     expect(await page.getByRole('button', { name: 'Cancel Subscription' }).count()).toBe(0);
+
+    // The page links back to the profile (spec: /billing links to /profile), and the profile to billing.
+    await page.getByRole('link', { name: 'Back to Profile' }).click();
+    await page.waitForURL(`${base}/profile`);
+    await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
+    await page.getByRole('link', { name: 'Manage Billing' }).click();
+    await page.waitForURL(`${base}/billing`);
     await page.context().close();
   });
 });
