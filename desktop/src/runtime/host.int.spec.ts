@@ -1,10 +1,3 @@
-/**
- * @jest-environment ./desktop/testing/native-arrays.environment.cjs
- *
- * Issue 14, section 2: the host signs in, keeps its signed entitlements, follows them live and
- * works offline. (The runtime measures its speed on onnxruntime when it starts, so its arrays must
- * be Node's own.)
- */
 import { stat } from 'node:fs/promises';
 import { get } from 'node:http';
 import { join } from 'node:path';
@@ -13,6 +6,7 @@ import { networksWorld, type NetworksWorld } from '../../../api/src/networks/tes
 import { Host } from './host';
 import { apiRelay, startHost, type TestHost } from './testing/host-harness';
 
+/** Issue 14, section 2: the host signs in, keeps its signed entitlements, follows them live and works offline. */
 describe('the desktop host: account and entitlements', () => {
   let world: NetworksWorld;
   const hosts: TestHost[] = [];

@@ -1,6 +1,4 @@
 /**
- * @jest-environment ./desktop/testing/native-arrays.environment.cjs
- *
  * Issue 14, section 6: the host's window as a person sees it. Chromium opens the runtime's
  * launch link as an app window (`--app`, as the runtime does where Electron is absent) on a
  * virtual display (Xvfb), and the display is photographed: test-results/host-window.png.

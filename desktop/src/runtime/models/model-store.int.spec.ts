@@ -1,10 +1,3 @@
-/**
- * @jest-environment ./desktop/testing/native-arrays.environment.cjs
- *
- * Issue 14, section 3: the host downloads the models its plan allows, resumably, verified,
- * installed in one step. (The runtime measures its speed on onnxruntime when it starts, so its
- * arrays must be Node's own.)
- */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,6 +6,7 @@ import { networksWorld, type NetworksWorld } from '../../../../api/src/networks/
 import type { TestCustomer } from '../../../../api/src/testing/accounts';
 import { startHost, type TestHost } from '../testing/host-harness';
 
+/** Issue 14, section 3: the host downloads the models its plan allows, resumably, verified, installed in one step. */
 describe('the desktop host: models', () => {
   let world: NetworksWorld;
   const hosts: TestHost[] = [];

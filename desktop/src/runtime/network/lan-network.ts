@@ -110,7 +110,6 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
   }
 
   static async open(host: Host, config: LanConfig): Promise<LanNetwork> {
-    await measureSpeed();
     const identity = await lanIdentity(config.dataDir, host.signedInDevice?.deviceName ?? 'Meshwork host');
     const network = new LanNetwork(host, identity, config);
     network.record = await network.file.read();
@@ -448,6 +447,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
       server.listen(this.config.port, this.config.address, resolve);
     });
     this.log(`listening on ${this.config.address}:${(server.address() as AddressInfo).port}`);
+    await measureSpeed(); // shown among the members before the first plan
   }
 
   private async stopServing(): Promise<void> {
