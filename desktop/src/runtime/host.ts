@@ -57,6 +57,8 @@ type NetworkView = () => Pick<HostState, 'network' | 'discovered'>;
 export class Host extends EventEmitter<HostEvents> {
   private readonly files;
   private session: Session | null = null;
+  /** The session being signed out (its stream stopped, its files removed), so it is signed out once. */
+  private signingOut: Session | null = null;
   private signingIn: { account: HostAccount; abort: AbortController } | null = null;
   private connection: HostConnection = 'offline';
   private signedOutMessage: string | null = null;
@@ -215,11 +217,15 @@ export class Host extends EventEmitter<HostEvents> {
   /** Signs this device out: ends its session at the api when it can, and forgets the tokens and the document. */
   async signOut(message: string | null = null, tellApi = true): Promise<void> {
     const session = this.session;
-    if (!session) return;
-    this.session = null;
+    if (!session || this.signingOut === session) return;
+    this.signingOut = session;
+    // Signed out in the state only once it is done, with its reason: a window that showed the
+    // state between the two saw "signed out" with no reason and the tokens still on disk.
     await session.stream.stop();
     if (tellApi) await session.api.request('/logout/', { body: {}, schema: MessageAnswer }).catch(() => undefined);
     await Promise.all([this.files.account.remove(), this.files.trust.remove(), this.files.entitlements.remove()]);
+    this.session = null;
+    this.signingOut = null;
     this.signedOutMessage = message;
     this.emitState();
     this.emit('entitlements', null);
