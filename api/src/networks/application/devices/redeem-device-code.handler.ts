@@ -34,15 +34,11 @@ export class RedeemDeviceCodeHandler implements ICommandHandler<RedeemDeviceCode
     const codeId = await this.context.idOwning(this.context.deviceCodeKey(deviceCode), DEVICE_CODE_STREAM);
     if (!codeId) throw grantErrors.invalid();
     const tooFast = await limits.polled(codeId, at);
-    // Approving appends the code's approval, then registers the device: a poll between the two
-    // waits for the next one, rather than spending the code on a device that is not there yet.
-    const { state: before } = await codes.load(codeId);
-    if (before.status === 'approved' && (await devices.load(before.deviceId)).state.status === 'none') throw grantErrors.pending();
     const { state } = await codes.execute(codeId, { type: 'RedeemDeviceCode', at, tooFast });
     if (state.status !== 'redeemed') throw grantErrors.invalid();
 
     // Revoked (or never registered, after a failed approval) since the person approved it: no tokens.
-    const { state: device } = await devices.load(state.deviceId);
+    const device = await this.registered(state.deviceId);
     if (device.status !== 'active') throw grantErrors.denied();
     await devices.execute(state.deviceId, { type: 'SeeDevice', at, userId: state.userId });
     const tokens = await sessions.open(state.userId, state.deviceId, at);
@@ -54,4 +50,20 @@ export class RedeemDeviceCodeHandler implements ICommandHandler<RedeemDeviceCode
     }
     return tokenAnswer(state.deviceId, tokens);
   }
+
+  /**
+   * The device the approval names, once registered: approving appends the code's approval, then
+   * registers the device, and a poll can land between the two (checking before redeeming left a
+   * window too). Bounded: an approval whose registration failed never registers it.
+   */
+  private async registered(deviceId: string) {
+    for (let attempt = 0; ; attempt++) {
+      const { state } = await this.context.devices.load(deviceId);
+      if (state.status !== 'none' || attempt >= REGISTRATION_WAITS) return state;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
+
+/** How many times (50 ms apart) a redemption waits for the approved device's registration. */
+const REGISTRATION_WAITS = 40;
