@@ -152,12 +152,17 @@ export default {
     fs.writeFileSync(path.join(runDir, 'server.properties'), serverProperties() + '\n');
     fs.writeFileSync(path.join(runDir, 'log4j2.properties'), log4j2);
     if (!fs.existsSync(path.join(dataDir, 'meta.properties'))) {
-      // A KRaft cluster id is a base64url UUID (22 chars); making it here saves a JVM start.
+      // A KRaft cluster id is a base64url UUID (22 chars); making it here saves a JVM start. Passed
+      // as `--cluster-id=…`: one id in 64 begins with '-', which the tool read as an option.
       const clusterId = crypto.randomBytes(16).toString('base64url');
       fs.rmSync(dataDir, { recursive: true, force: true });
-      await run(java, [...jvmArgs(), 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', path.join(runDir, 'server.properties')], {
-        logFile: paths.log('kafka'),
-      });
+      await run(
+        java,
+        [...jvmArgs(), 'kafka.tools.StorageTool', 'format', `--cluster-id=${clusterId}`, '-c', path.join(runDir, 'server.properties')],
+        {
+          logFile: paths.log('kafka'),
+        },
+      );
     }
   },
 
