@@ -3,25 +3,29 @@ import { parseArgs } from 'node:util';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
-import { RegisterRequest } from '@meshwork/contracts';
+import { type AuthResponse, RegisterRequest } from '@meshwork/contracts';
 import { ProjectionsModule } from '../platform/projections/projections.module';
 import { ConfigError, loadConfig } from '../platform/config/config';
 import { PlatformModule } from '../platform/platform.module';
 import { buildReadModels } from '../read-models';
+import { ChangeUserRoles } from './application/change-user-roles.handler';
 import { Register } from './application/register.handler';
 import { IdentityModule } from './identity.module';
 
 /**
- * `npm run create-staff -- --email a@b.co --password '...' [--username name]`: the only
- * way to make the first staff account. Same rules as registration; the event records it.
+ * `npm run create-staff -- --email a@b.co --password '...' [--username name] [--auditor]`: the
+ * only way to make the first staff account (or an auditor, read-only staff). Same rules as
+ * registration; the events record it.
  */
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' }, auditor: { type: 'boolean' } },
+  });
   const username = values.username ?? values.email?.split('@')[0]?.replace(/[^\w.@+-]/g, '') ?? '';
   const parsed = RegisterRequest.safeParse({ email: values.email, username, password: values.password, password_confirm: values.password });
   if (!parsed.success) {
     console.error(
-      `Usage: npm run create-staff -- --email <email> --password <password> [--username <name>]\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+      `Usage: npm run create-staff -- --email <email> --password <password> [--username <name>] [--auditor]\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
     );
     process.exit(2);
   }
@@ -40,8 +44,13 @@ async function main(): Promise<void> {
   try {
     const { email, password } = parsed.data;
     await app.init();
-    await app.get(CommandBus).execute(new Register(email, parsed.data.username, password, true, new Date(), 'create-staff'));
-    console.log(`Staff account ${email} created.`);
+    const auditor = values.auditor === true;
+    const bus = app.get(CommandBus);
+    const { user } = await bus.execute<Register, AuthResponse>(
+      new Register(email, parsed.data.username, password, !auditor, new Date(), 'create-staff'),
+    );
+    if (auditor) await bus.execute(new ChangeUserRoles(user.id, { isStaff: false, isAuditor: true }, new Date()));
+    console.log(`${auditor ? 'Auditor' : 'Staff'} account ${email} created.`);
   } finally {
     await app.close();
   }

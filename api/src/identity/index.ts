@@ -1,11 +1,14 @@
 // The identity context's public face: what other contexts may use. Anything else in
 // identity/ is its own business (ESLint refuses deep imports from outside).
+export { ChangeUserRoles } from './application/change-user-roles.handler';
+export { CreateUser } from './application/create-user.handler';
 export { DeleteAccount } from './application/delete-account.handler';
 export { type DeviceRefresh, DeviceSessions, type DeviceTokens } from './application/device-sessions';
 export { EndBillingForDeletedAccount } from './application/end-billing-for-deleted-account.command';
 export { IdentityContext } from './application/identity-context';
 export { RecordDeviceSignIn } from './application/record-device-sign-in.command';
 export { SetUserActive } from './application/set-user-active.handler';
+export { UpdateProfile } from './application/update-profile.handler';
 export { toUser, UserDirectory, type UserRow, USERS_TABLE } from './application/user-directory';
 export type { UserNames } from './application/user-directory';
 export type { UserEvent } from './domain/user.events';

@@ -25,7 +25,7 @@ export const messages = {
 
 export const email = text('Email', { max: 254, requiredMessage: messages.emailRequired }).pipe(z.email(messages.emailInvalid));
 
-const username = text('Username', { max: 150, requiredMessage: messages.usernameRequired })
+export const username = text('Username', { max: 150, requiredMessage: messages.usernameRequired })
   .min(3, messages.usernameShort)
   .regex(/^[\w.@+-]+$/, 'Username may contain only letters, digits and @ . + - _');
 
@@ -96,6 +96,8 @@ export const User = z
     allowed_models: z.array(z.string()),
     created_at: timestamp,
     is_staff: z.boolean(),
+    /** Read-only staff: the console's read screens, audit and analytics, no changes. */
+    is_auditor: z.boolean(),
   })
   .meta({ id: 'User' });
 export type User = z.output<typeof User>;

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import type { AuthResponse } from '@meshwork/contracts';
 import { Register } from '../../identity/application/register.handler';
+import { mailTo } from '../../testing/mail';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 
 const PASSWORD = 'Str0ngPassword';
@@ -40,6 +41,8 @@ describe('console users resource (react-admin dialect)', () => {
         'first_name',
         'id',
         'is_active',
+        'is_auditor',
+        'is_staff',
         'last_login',
         'last_name',
         'max_clients',
@@ -128,5 +131,85 @@ describe('console users resource (react-admin dialect)', () => {
       .set('Authorization', `Bearer ${staff.tokens.access}`)
       .send({ is_active: false })
       .expect(400);
+  });
+
+  describe('users made by staff', () => {
+    const send = (method: 'post' | 'put', path: string, body: object) =>
+      http()[method](`/api/v1/admin-panel/users${path}`).set('Authorization', `Bearer ${staff.tokens.access}`).send(body);
+
+    it('creates an auditor who is mailed a link to choose a password, recorded with the staff member', async () => {
+      const email = `new-${tag}@example.com`;
+      const created = await send('post', '/', {
+        email,
+        username: `new_${tag}`,
+        first_name: 'Nia',
+        last_name: 'Obi',
+        is_auditor: true,
+      }).expect(201);
+      expect(created.body).toMatchObject({
+        email,
+        username: `new_${tag}`,
+        first_name: 'Nia',
+        last_name: 'Obi',
+        is_staff: false,
+        is_auditor: true,
+      });
+      await asStaff(`/api/v1/admin-panel/users/${created.body.id}`).expect(200, new RegExp(`"is_auditor":true`));
+
+      const mail = await mailTo(email);
+      expect(mail.subject).toBe('Your Meshwork account is ready');
+      const token = new URL(mail.links.find((l) => l.includes('/reset-password?token='))!).searchParams.get('token')!;
+      await http()
+        .post('/api/v1/password-reset-confirm/')
+        .send({ token, password: 'Ch0senPassword', password_confirm: 'Ch0senPassword' })
+        .expect(200);
+      const signedIn = await http().post('/api/v1/login/').send({ email, password: 'Ch0senPassword' }).expect(200);
+      expect(signedIn.body.user).toMatchObject({ is_staff: false, is_auditor: true });
+
+      const { rows } = await subject.db.pool.query('SELECT type, metadata FROM es_events WHERE stream_id = $1 ORDER BY stream_version', [
+        `user-${created.body.id}`,
+      ]);
+      expect(rows.slice(0, 3).map((r: { type: string }) => r.type)).toEqual(['UserRegistered', 'ProfileUpdated', 'PasswordResetRequested']);
+      for (const row of rows.slice(0, 3)) expect(row.metadata.actor).toMatchObject({ userId: staff.user.id, isStaff: true });
+    });
+
+    it('refuses a taken email or username, both roles at once, and bad fields, storing nothing', async () => {
+      const taken = await send('post', '/', { email: `amy-${tag}@example.com`, username: `fresh_${tag}` }).expect(400);
+      expect(taken.body.errors).toEqual({ email: ['A user with this email already exists.'] });
+      const both = await send('post', '/', {
+        email: `both-${tag}@example.com`,
+        username: `both_${tag}`,
+        is_staff: true,
+        is_auditor: true,
+      }).expect(400);
+      expect(both.body.errors).toEqual({ is_auditor: ['A user is either staff or an auditor, not both.'] });
+      const bad = await send('post', '/', { email: 'nope', username: 'x', is_staff: 'yes', role: 'admin' }).expect(400);
+      expect(Object.keys(bad.body.errors).sort()).toEqual(['email', 'is_staff', 'username']);
+      expect(bad.body.non_field_errors.join(' ')).toMatch(/role/);
+      const listed = await asStaff(`/api/v1/admin-panel/users?filter=${encodeURIComponent(JSON.stringify({ q: `both_${tag}` }))}`).expect(
+        200,
+      );
+      expect(listed.body).toEqual([]);
+    });
+
+    it("edits a user's names and roles, one event each, and not the caller's own role", async () => {
+      const user = (
+        await asStaff(`/api/v1/admin-panel/users?filter=${encodeURIComponent(JSON.stringify({ q: `bob_${tag}` }))}`).expect(200)
+      ).body[0];
+      const edited = await send('put', `/${user.id}`, { ...user, first_name: 'Bob', last_name: 'Ray', is_staff: true }).expect(200);
+      expect(edited.body).toMatchObject({ first_name: 'Bob', last_name: 'Ray', is_staff: true, is_auditor: false });
+      const again = await send('put', `/${user.id}`, edited.body).expect(200);
+      expect(again.body).toEqual(edited.body);
+      const { rows } = await subject.db.pool.query(
+        "SELECT type FROM es_events WHERE stream_id = $1 AND type <> 'UserSignedIn' AND stream_version > 1 ORDER BY stream_version",
+        [`user-${user.id}`],
+      );
+      expect(rows.map((r: { type: string }) => r.type)).toEqual(['ProfileUpdated', 'UserRolesChanged']);
+      const both = await send('put', `/${user.id}`, { is_auditor: true }).expect(400);
+      expect(both.body.message).toBe('A user is either staff or an auditor, not both.');
+      const self = await send('put', `/${staff.user.id}`, { is_staff: false }).expect(400);
+      expect(self.body.message).toBe('You cannot change your own staff or auditor role.');
+      await send('put', `/${user.id}`, { is_staff: false }).expect(200, /"is_staff":false/);
+    });
   });
 });

@@ -56,6 +56,8 @@ function toAdminUser(row: UserRecord): AdminUser {
     last_name: row.last_name,
     subscription_plan: row.plan_id,
     max_clients: row.max_clients,
+    is_staff: row.is_staff,
+    is_auditor: row.is_auditor,
     is_active: row.is_active,
     created_at: row.created_at.toISOString(),
     last_login: row.last_login?.toISOString() ?? null,

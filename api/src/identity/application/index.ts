@@ -1,4 +1,6 @@
 import { ChangePasswordHandler } from './change-password.handler';
+import { ChangeUserRolesHandler } from './change-user-roles.handler';
+import { CreateUserHandler } from './create-user.handler';
 import { DeleteAccountHandler } from './delete-account.handler';
 import { LoginHandler } from './login.handler';
 import { LogoutHandler } from './logout.handler';
@@ -21,5 +23,7 @@ export const identityCommandHandlers = [
   ConfirmPasswordResetHandler,
   DeleteAccountHandler,
   SetUserActiveHandler,
+  CreateUserHandler,
+  ChangeUserRolesHandler,
   OpenSessionHandler,
 ];

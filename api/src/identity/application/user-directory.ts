@@ -13,6 +13,7 @@ export interface UserRow {
   first_name: string;
   last_name: string;
   is_staff: boolean;
+  is_auditor: boolean;
   is_active: boolean;
   created_at: Date;
   last_login: Date | null;
@@ -33,7 +34,7 @@ const SCHEMA = readModelSchema(USERS_PROJECTION);
 export const USERS_TABLE = `${SCHEMA}.users`;
 
 /** A UserRow's columns, from the users row `u`, with the models its plan may download now. */
-const USER_COLUMNS = `u.id, u.username, u.email, u.first_name, u.last_name, u.is_staff, u.is_active, u.created_at, u.last_login,
+const USER_COLUMNS = `u.id, u.username, u.email, u.first_name, u.last_name, u.is_staff, u.is_auditor, u.is_active, u.created_at, u.last_login,
   u.plan_id, u.max_clients, ${allowedModelsSql(SCHEMA, 'u.plan_id')} AS allowed_models`;
 
 /** Reads users from the users read model, in the shape of the spec's user object. */
@@ -98,5 +99,6 @@ export function toUser(row: UserRow): User {
     allowed_models: row.allowed_models,
     created_at: row.created_at.toISOString(),
     is_staff: row.is_staff,
+    is_auditor: row.is_auditor,
   };
 }

@@ -1,7 +1,7 @@
 import { type Decider, unreachable } from '../../platform/domain/decider';
 import type { UserCommand } from './user.commands';
 import { notFound } from '../../platform/domain/errors';
-import { accountDeactivated, alreadyRegistered, resetTokenInvalid } from './user.errors';
+import { accountDeactivated, alreadyRegistered, resetTokenInvalid, staffOrAuditor } from './user.errors';
 import type { UserEvent } from './user.events';
 
 interface Registered {
@@ -10,6 +10,8 @@ interface Registered {
   username: string;
   passwordHash: string;
   isStaff: boolean;
+  /** Read-only staff: sees the console's read screens, audit and analytics; may change nothing there. */
+  isAuditor: boolean;
   /** The one reset that may still be completed: a new request replaces it, completion spends it. */
   pendingReset: { tokenHash: string; expiresAt: string } | null;
   openSessions: string[];
@@ -37,8 +39,9 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     switch (command.type) {
       case 'RegisterUser': {
         if (state.status !== 'unregistered') throw alreadyRegistered();
-        const { userId, email, username, passwordHash, isStaff } = command;
-        return [{ type: 'UserRegistered', data: { userId, email, username, passwordHash, isStaff } }];
+        const { userId, email, username, passwordHash, isStaff, isAuditor } = command;
+        if (isStaff && isAuditor) throw staffOrAuditor();
+        return [{ type: 'UserRegistered', data: { userId, email, username, passwordHash, isStaff, isAuditor } }];
       }
       case 'UpdateProfile': {
         const user = active(state);
@@ -71,6 +74,13 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         if (!user.openSessions.includes(command.sessionId)) return [];
         return [{ type: 'UserSignedOut', data: { sessionId: command.sessionId, reason: command.reason } }];
       }
+      case 'ChangeRoles': {
+        const user = existing(state);
+        const { isStaff, isAuditor } = command;
+        if (isStaff && isAuditor) throw staffOrAuditor();
+        if (user.isStaff === isStaff && user.isAuditor === isAuditor) return [];
+        return [{ type: 'UserRolesChanged', data: { isStaff, isAuditor } }];
+      }
       case 'Deactivate':
         return existing(state).status === 'deactivated' ? [] : [{ type: 'UserDeactivated', data: {} }];
       case 'Reactivate':
@@ -86,7 +96,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   evolve(state, event) {
     switch (event.type) {
       case 'UserRegistered':
-        return { status: 'active', ...event.data, pendingReset: null, openSessions: [] };
+        return { status: 'active', ...event.data, isAuditor: event.data.isAuditor ?? false, pendingReset: null, openSessions: [] };
       case 'UserDeleted':
         return { status: 'deleted' };
     }
@@ -109,6 +119,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return { ...state, openSessions: [...state.openSessions, event.data.sessionId] };
       case 'UserSignedOut':
         return { ...state, openSessions: state.openSessions.filter((s) => s !== event.data.sessionId) };
+      case 'UserRolesChanged':
+        return { ...state, isStaff: event.data.isStaff, isAuditor: event.data.isAuditor };
       case 'UserDeactivated':
         return { ...state, status: 'deactivated', openSessions: [] };
       case 'UserReactivated':

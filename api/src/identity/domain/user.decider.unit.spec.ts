@@ -5,7 +5,7 @@ import type { UserEvent } from './user.events';
 const at = new Date('2026-03-01T10:00:00Z');
 const registered: UserEvent = {
   type: 'UserRegistered',
-  data: { userId: 'u1', email: 'ann@example.com', username: 'ann', passwordHash: 'h1', isStaff: false },
+  data: { userId: 'u1', email: 'ann@example.com', username: 'ann', passwordHash: 'h1', isStaff: false, isAuditor: false },
 };
 const signedIn = (sessionId: string): UserEvent => ({
   type: 'UserSignedIn',
@@ -19,8 +19,31 @@ describe('user decider', () => {
   describe('when nobody is registered', () => {
     it('registers', () => {
       given(userDecider)
-        .when({ type: 'RegisterUser', at, userId: 'u1', email: 'ann@example.com', username: 'ann', passwordHash: 'h1', isStaff: false })
+        .when({
+          type: 'RegisterUser',
+          at,
+          userId: 'u1',
+          email: 'ann@example.com',
+          username: 'ann',
+          passwordHash: 'h1',
+          isStaff: false,
+          isAuditor: false,
+        })
         .then([registered]);
+    });
+    it('refuses an account that is both staff and auditor', () => {
+      given(userDecider)
+        .when({
+          type: 'RegisterUser',
+          at,
+          userId: 'u1',
+          email: 'a@example.com',
+          username: 'a',
+          passwordHash: 'h',
+          isStaff: true,
+          isAuditor: true,
+        })
+        .thenThrows(/staff or an auditor/);
     });
     it('refuses everything else as not found', () => {
       given(userDecider)
@@ -35,8 +58,35 @@ describe('user decider', () => {
   describe('when active', () => {
     it('refuses a second registration', () => {
       given(userDecider, [registered])
-        .when({ type: 'RegisterUser', at, userId: 'u1', email: 'b@example.com', username: 'b', passwordHash: 'h', isStaff: false })
+        .when({
+          type: 'RegisterUser',
+          at,
+          userId: 'u1',
+          email: 'b@example.com',
+          username: 'b',
+          passwordHash: 'h',
+          isStaff: false,
+          isAuditor: false,
+        })
         .thenThrows(/already exists/);
+    });
+
+    it('changes roles only when they differ, never to both', () => {
+      const toAuditor = given(userDecider, [registered]).when({ type: 'ChangeRoles', at, isStaff: false, isAuditor: true });
+      toAuditor.then([{ type: 'UserRolesChanged', data: { isStaff: false, isAuditor: true } }]);
+      expect(toAuditor.thenState()).toMatchObject({ isStaff: false, isAuditor: true });
+      given(userDecider, [registered]).when({ type: 'ChangeRoles', at, isStaff: false, isAuditor: false }).then([]);
+      given(userDecider, [registered])
+        .when({ type: 'ChangeRoles', at, isStaff: true, isAuditor: true })
+        .thenThrows(/staff or an auditor/);
+    });
+
+    it('reads a registration from before auditors as not an auditor', () => {
+      const old: UserEvent = {
+        type: 'UserRegistered',
+        data: { userId: 'u1', email: 'a@example.com', username: 'a', passwordHash: 'h', isStaff: true },
+      };
+      expect(given(userDecider, [old]).when({ type: 'Reactivate', at }).thenState()).toMatchObject({ isStaff: true, isAuditor: false });
     });
 
     it('records only the profile fields that change', () => {
@@ -134,7 +184,16 @@ describe('user decider', () => {
         .when({ type: 'Delete', at })
         .thenThrows(/not found/);
       given(userDecider, [registered, deleted])
-        .when({ type: 'RegisterUser', at, userId: 'u1', email: 'a@b.co', username: 'abc', passwordHash: 'h', isStaff: false })
+        .when({
+          type: 'RegisterUser',
+          at,
+          userId: 'u1',
+          email: 'a@b.co',
+          username: 'abc',
+          passwordHash: 'h',
+          isStaff: false,
+          isAuditor: false,
+        })
         .thenThrows(/already exists/);
     });
   });

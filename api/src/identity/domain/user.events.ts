@@ -8,7 +8,15 @@ import type { DomainEvent } from '../../platform/domain/decider';
 export type UserEvent =
   | DomainEvent<
       'UserRegistered',
-      { userId: string; /** personal */ email: string; /** personal */ username: string; passwordHash: string; isStaff: boolean }
+      {
+        userId: string;
+        /** personal */ email: string;
+        /** personal */ username: string;
+        passwordHash: string;
+        isStaff: boolean;
+        /** Absent before auditors existed: false. */
+        isAuditor?: boolean;
+      }
     >
   | DomainEvent<
       'ProfileUpdated',
@@ -32,6 +40,7 @@ export type UserEvent =
       }
     >
   | DomainEvent<'UserSignedOut', { sessionId: string; reason: 'logout' | 'refresh-token-reuse' }>
+  | DomainEvent<'UserRolesChanged', { isStaff: boolean; isAuditor: boolean }>
   | DomainEvent<'UserDeactivated', Record<string, never>>
   | DomainEvent<'UserReactivated', Record<string, never>>
   | DomainEvent<'UserDeleted', Record<string, never>>;

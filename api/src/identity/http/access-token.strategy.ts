@@ -13,6 +13,8 @@ export interface Caller {
   userId: string;
   sessionId: string;
   isStaff: boolean;
+  /** Read-only staff: the console guard lets them read, never write. */
+  isAuditor: boolean;
   /** The device signed in with this token's session (device grant or a desktop's sign-in); null on the web. */
   deviceId: string | null;
   /** The caller's row of the users read model, as of this request. */
@@ -60,7 +62,14 @@ export class AccessTokenStrategy implements OnModuleDestroy {
     const claims = this.verified(header.slice('Bearer '.length).trim(), now);
     const user = claims && (await this.identity.signedIn.of(claims.sid, now));
     if (!user || user.id !== claims.sub) return null;
-    return { userId: user.id, sessionId: claims.sid, isStaff: user.is_staff, deviceId: claims.did ?? null, user };
+    return {
+      userId: user.id,
+      sessionId: claims.sid,
+      isStaff: user.is_staff,
+      isAuditor: user.is_auditor,
+      deviceId: claims.did ?? null,
+      user,
+    };
   }
 
   /**

@@ -15,6 +15,7 @@ const row = (id: string, overrides: Partial<UserRow> = {}): UserRow => ({
   first_name: '',
   last_name: '',
   is_staff: false,
+  is_auditor: false,
   is_active: true,
   created_at: new Date('2026-01-01T00:00:00Z'),
   last_login: null,
@@ -76,7 +77,7 @@ describe('AccessTokenStrategy', () => {
       const { strategy, openSessions } = make();
       openSessions.set('s1', row('u1'));
       const caller = await strategy.validate(requestWith(`Bearer ${token('u1', 's1', { isStaff: true })}`));
-      expect(caller).toEqual({ userId: 'u1', sessionId: 's1', isStaff: false, deviceId: null, user: row('u1') });
+      expect(caller).toEqual({ userId: 'u1', sessionId: 's1', isStaff: false, isAuditor: false, deviceId: null, user: row('u1') });
     });
 
     it("gives a device's token its device (issue 12), from the signed claims", async () => {

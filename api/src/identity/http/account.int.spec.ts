@@ -40,6 +40,7 @@ describe('account calls against real PostgreSQL and SMTP', () => {
         allowed_models: [], // the catalog opens no model to the free plan yet
         created_at: expect.stringMatching(/^\d{4}-/),
         is_staff: false,
+        is_auditor: false,
       });
     });
 

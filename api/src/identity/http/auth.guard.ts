@@ -34,15 +34,27 @@ export class AuthGuard extends PassportAuthGuard() {
   }
 }
 
-/** Staff only: signed-in non-staff get 403. */
+/** Methods that change nothing: what an auditor may call. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * The console's guard. Staff may call everything; auditors (read-only staff) may read, and
+ * every write of theirs is refused with 403, whichever console route it is; anyone else gets 403.
+ * Being method-based, a new console route is closed to auditors' writes without anyone
+ * remembering to say so.
+ */
 @Injectable()
 export class StaffGuard extends AuthGuard {
   static override readonly openApi: GuardAnswers = { bearer: true, errors: [401, 403] };
 
-  override handleRequest<T = Caller>(error: unknown, caller: Caller | false): T {
-    const signedIn = super.handleRequest<Caller>(error, caller);
-    if (!signedIn.isStaff) throw forbidden('Access denied. Admin privileges required.');
-    return signedIn as T;
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    const request = context.switchToHttp().getRequest<AuthedRequest>();
+    const caller = request.caller!;
+    if (caller.isStaff) return true;
+    if (!caller.isAuditor) throw forbidden('Access denied. Admin privileges required.');
+    if (!READ_METHODS.has(request.method)) throw forbidden('Auditors have read-only access: this change needs a staff member.');
+    return true;
   }
 }
 

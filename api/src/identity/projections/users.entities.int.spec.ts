@@ -2,7 +2,7 @@ import { createTablesIn, describeSchema } from '../../platform/testing/describe-
 import { createTestDatabase, type TestDatabase } from '../../platform/testing/test-database';
 import { USERS_ENTITIES } from './users.entities';
 
-/** The tables as they were written by hand before the entities described them (users read model version 2). */
+/** The tables as they were written by hand before the entities described them (users read model version 2), and is_auditor (version 4). */
 const HAND_WRITTEN = [
   'free_plan.max_clients double precision NOT NULL',
   'model_access.downloadable boolean NOT NULL false',
@@ -15,6 +15,7 @@ const HAND_WRITTEN = [
   "users.first_name text NOT NULL ''::text",
   'users.id text NOT NULL',
   'users.is_active boolean NOT NULL true',
+  'users.is_auditor boolean NOT NULL false',
   'users.is_staff boolean NOT NULL',
   'users.last_login timestamp with time zone',
   "users.last_name text NOT NULL ''::text",

@@ -39,6 +39,10 @@ export class UserRecord {
   @Column({ type: 'boolean' })
   is_staff!: boolean;
 
+  /** Read-only staff (see the user decider). */
+  @Column({ type: 'boolean', default: false })
+  is_auditor!: boolean;
+
   @Column({ type: 'boolean', default: true })
   is_active!: boolean;
 

@@ -27,10 +27,12 @@ export function usersProjection(vault: PersonalDataVault): Projection {
     name: USERS_PROJECTION,
     // 2: plan, limit and allowed models kept here from billing's and the catalog's events.
     // 3: tables created from the TypeORM entities (users.entities.ts); free_plan gains its one-row key.
-    version: 3,
+    // 4: is_auditor, from UserRegistered and UserRolesChanged.
+    version: 4,
     handles: [
       'UserRegistered',
       'ProfileUpdated',
+      'UserRolesChanged',
       'UserSignedIn',
       'UserDeactivated',
       'UserReactivated',
@@ -49,9 +51,9 @@ export function usersProjection(vault: PersonalDataVault): Projection {
       switch (event.type) {
         case 'UserRegistered':
           await db.query(
-            `INSERT INTO ${users} (id, username, email, is_staff, created_at, max_clients)
-             VALUES ($1, $2, $3, $4, $5, coalesce((SELECT max_clients FROM ${schema}.free_plan), 0))`,
-            [id, event.data.username, event.data.email, event.data.isStaff, recorded.occurredAt],
+            `INSERT INTO ${users} (id, username, email, is_staff, is_auditor, created_at, max_clients)
+             VALUES ($1, $2, $3, $4, $5, $6, coalesce((SELECT max_clients FROM ${schema}.free_plan), 0))`,
+            [id, event.data.username, event.data.email, event.data.isStaff, event.data.isAuditor ?? false, recorded.occurredAt],
           );
           await db.query(`UPDATE ${users} SET ${refreshSearch} WHERE id = $1`, [id]);
           return;
@@ -66,6 +68,14 @@ export function usersProjection(vault: PersonalDataVault): Projection {
           await changed();
           return;
         }
+        case 'UserRolesChanged':
+          await db.query(`UPDATE ${users} SET is_staff = $2, is_auditor = $3 WHERE id = $1`, [
+            id,
+            event.data.isStaff,
+            event.data.isAuditor,
+          ]);
+          await changed();
+          return;
         case 'UserSignedIn':
           await db.query(`UPDATE ${users} SET last_login = $2 WHERE id = $1`, [id, recorded.occurredAt]);
           return;

@@ -13,6 +13,7 @@ const user: User = {
   allowed_models: [],
   created_at: '2026-01-01T00:00:00Z',
   is_staff: false,
+  is_auditor: false,
 };
 
 describe('contact form defaults', () => {
