@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ProjectionsModule } from './platform/projections/projections.module';
 import { AdminModule } from './admin/admin.module';
+import { AuditModule } from './audit/audit.module';
 import { BillingModule } from './billing/billing.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { ContactModule } from './contact/contact.module';
@@ -30,6 +31,7 @@ export class AppModule {
         CatalogModule,
         NetworksModule,
         AdminModule,
+        AuditModule,
         ContactModule,
         OperationsModule,
         // Embedded mode runs the projections here; full mode may leave them to workers.

@@ -11,27 +11,36 @@ describe('The audit trail’s table, from its entity', () => {
     await db.drop();
   });
 
-  it('has the columns, key and indexes the hand-written table had (audit trail version 1), in any schema', async () => {
+  it('has the columns, key and indexes of audit trail version 3, in any schema', async () => {
     await createTablesIn(db.pool, 'rm_audit_trail__next', AUDIT_TRAIL_ENTITIES);
     const { columns, keys, indexes } = await describeSchema(db.pool, 'rm_audit_trail__next');
     expect(columns).toEqual([
+      'device_owners.device_id text NOT NULL',
+      'device_owners.user_id text NOT NULL',
+      'entries.actor_ip text',
       'entries.actor_is_staff boolean NOT NULL',
+      'entries.actor_user_agent text',
       'entries.actor_user_id text',
       'entries.causation_id text',
       'entries.correlation_id text NOT NULL',
+      'entries.details jsonb NOT NULL',
       'entries.event_id uuid NOT NULL',
+      'entries.key_owner text',
       'entries.occurred_at timestamp with time zone NOT NULL',
       'entries.position bigint NOT NULL',
+      'entries.resource_id text NOT NULL',
+      'entries.resource_type text NOT NULL',
       'entries.stream_id text NOT NULL',
       'entries.stream_version integer NOT NULL',
       'entries.type text NOT NULL',
     ]);
-    expect(keys).toEqual(['entries PRIMARY KEY ("position")']);
+    expect(keys).toEqual(['device_owners PRIMARY KEY (device_id)', 'entries PRIMARY KEY ("position")']);
     expect(indexes).toEqual([
-      'entries btree (actor_user_id, occurred_at)',
+      'entries btree (actor_user_id, "position")',
       'entries btree (correlation_id)',
-      'entries btree (stream_id, stream_version)',
-      'entries btree (type, occurred_at)',
+      'entries btree (occurred_at)',
+      'entries btree (resource_type, resource_id, "position")',
+      'entries btree (type, "position")',
     ]);
   });
 });

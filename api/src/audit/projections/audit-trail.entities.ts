@@ -3,9 +3,10 @@ import type { ReadModelEntities } from '../../platform/database/read-side';
 import { readModelSchema } from '../../platform/projections/projection';
 
 /**
- * The audit trail's table, described once for TypeORM: the projection creates it from this
+ * The audit trail's tables, described once for TypeORM: the projection creates them from this
  * metadata (in whichever schema it fills, see createEntityTables). Properties are named as
- * the columns, so a record is the row; `position` is bigint, read as a string.
+ * the columns, so a record is the row; `position` is bigint, read as a string. Every index
+ * ends in `position`, the order the trail is read in, newest first.
  */
 
 export const AUDIT_TRAIL_PROJECTION = 'audit_trail';
@@ -13,11 +14,12 @@ export const AUDIT_TRAIL_PROJECTION = 'audit_trail';
 /** Queries read the live schema; a rebuild fills rm_audit_trail__next and renames it to this. */
 const schema = readModelSchema(AUDIT_TRAIL_PROJECTION);
 
-/** One event of the log: who did what, when, to which stream, in which request. */
+/** One event of the log: who did what, when, to which resource, in which request. */
 @Entity({ schema, name: 'entries' })
-@Index(['stream_id', 'stream_version'])
-@Index(['actor_user_id', 'occurred_at'])
-@Index(['type', 'occurred_at'])
+@Index(['resource_type', 'resource_id', 'position'])
+@Index(['actor_user_id', 'position'])
+@Index(['type', 'position'])
+@Index(['occurred_at'])
 export class AuditEntryRecord {
   @PrimaryColumn({ type: 'bigint' })
   position!: string;
@@ -31,6 +33,14 @@ export class AuditEntryRecord {
   @Column({ type: 'text' })
   stream_id!: string;
 
+  /** The stream's category (`user`, `plan`, `payment`, ...): what kind of thing changed. */
+  @Column({ type: 'text' })
+  resource_type!: string;
+
+  /** The stream id without its category: which one. */
+  @Column({ type: 'text' })
+  resource_id!: string;
+
   @Column({ type: 'integer' })
   stream_version!: number;
 
@@ -43,6 +53,17 @@ export class AuditEntryRecord {
   @Column({ type: 'boolean' })
   actor_is_staff!: boolean;
 
+  /** As in the log: encrypted under `key_owner`'s personal-data key on personal streams, decrypted when read. */
+  @Column({ type: 'text', nullable: true })
+  actor_ip!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  actor_user_agent!: string | null;
+
+  /** The user whose personal-data key encrypts this entry's ip and user agent, if any. */
+  @Column({ type: 'text', nullable: true })
+  key_owner!: string | null;
+
   /** The request's id: every event one request caused. */
   @Index()
   @Column({ type: 'text' })
@@ -50,7 +71,21 @@ export class AuditEntryRecord {
 
   @Column({ type: 'text', nullable: true })
   causation_id!: string | null;
+
+  /** The event's data without secrets (hashes of passwords, tokens, codes) or encrypted personal fields. */
+  @Column({ type: 'jsonb' })
+  details!: Record<string, unknown>;
+}
+
+/** Each device's owner, from its registration: whose key encrypts the device stream's personal fields. */
+@Entity({ schema, name: 'device_owners' })
+export class DeviceOwnerRecord {
+  @PrimaryColumn({ type: 'text' })
+  device_id!: string;
+
+  @Column({ type: 'text' })
+  user_id!: string;
 }
 
 /** Every table of the audit trail read model. */
-export const AUDIT_TRAIL_ENTITIES: ReadModelEntities = [AuditEntryRecord];
+export const AUDIT_TRAIL_ENTITIES: ReadModelEntities = [AuditEntryRecord, DeviceOwnerRecord];

@@ -1,0 +1,131 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type AuditEntry, type AuditFilter, type AuditPage, type AuditQuery, ERASED_USER } from '@meshwork/contracts';
+import { IdentityContext, UserDirectory } from '../../identity';
+import { DATABASE, type Database } from '../../platform/database/database';
+import { readModelSchema } from '../../platform/projections/projection';
+import { AUDIT_TRAIL_PROJECTION } from '../projections/audit-trail.entities';
+
+const ENTRIES = `${readModelSchema(AUDIT_TRAIL_PROJECTION)}.entries`;
+
+interface EntryRow {
+  position: string;
+  event_id: string;
+  type: string;
+  resource_type: string;
+  resource_id: string;
+  stream_version: number;
+  occurred_at: Date;
+  actor_user_id: string | null;
+  actor_is_staff: boolean;
+  actor_ip: string | null;
+  actor_user_agent: string | null;
+  key_owner: string | null;
+  correlation_id: string;
+  causation_id: string | null;
+  details: Record<string, unknown>;
+}
+
+/** A WHERE clause and its parameters; `null` when the filter can match nothing (an unknown email). */
+type Where = { sql: string; values: unknown[] } | null;
+
+/**
+ * Reads the audit trail read model for staff and auditors: filtered, newest first, in pages
+ * by position. Names each actor by their email as it is now (identity's directory) and opens
+ * ip addresses and user agents that personal streams keep encrypted, with their owner's key:
+ * after an account is erased its entries show 'erased user' and no ip, as the log itself does.
+ */
+@Injectable()
+export class AuditTrail {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly directory: UserDirectory,
+    private readonly identity: IdentityContext,
+  ) {}
+
+  async page(query: AuditQuery): Promise<AuditPage> {
+    const where = await this.where(query, query.cursor);
+    if (!where) return { results: [], next_cursor: null };
+    const rows = await this.rows(where, query.limit + 1);
+    const more = rows.length > query.limit;
+    const results = await this.entries(rows.slice(0, query.limit));
+    return { results, next_cursor: more ? results[results.length - 1]!.position : null };
+  }
+
+  /** Every matching entry, newest first, in batches (the CSV export streams these). */
+  async *all(filter: AuditFilter, batch = 1000): AsyncGenerator<AuditEntry[]> {
+    let before: number | undefined;
+    for (;;) {
+      const where = await this.where(filter, before);
+      if (!where) return;
+      const rows = await this.rows(where, batch);
+      if (rows.length === 0) return;
+      yield this.entries(rows);
+      if (rows.length < batch) return;
+      before = Number(rows[rows.length - 1]!.position);
+    }
+  }
+
+  private async rows(where: NonNullable<Where>, limit: number): Promise<EntryRow[]> {
+    const { rows } = await this.database.pool.query<EntryRow>(
+      `SELECT position, event_id, type, resource_type, resource_id, stream_version, occurred_at, actor_user_id, actor_is_staff,
+              actor_ip, actor_user_agent, key_owner, correlation_id, causation_id, details
+         FROM ${ENTRIES} ${where.sql} ORDER BY position DESC LIMIT ${limit}`,
+      where.values,
+    );
+    return rows;
+  }
+
+  private async where(filter: AuditFilter, before: number | undefined): Promise<Where> {
+    const conditions: string[] = [];
+    const values: unknown[] = [];
+    const add = (column: string, operator: string, value: unknown) => {
+      values.push(value);
+      conditions.push(`${column} ${operator} $${values.length}`);
+    };
+    if (filter.actor) {
+      const actor = filter.actor.includes('@') ? await this.identity.userIdByEmail(filter.actor) : filter.actor;
+      if (!actor) return null;
+      add('actor_user_id', '=', actor);
+    }
+    if (filter.action) add('type', '=', filter.action);
+    if (filter.resource_type) add('resource_type', '=', filter.resource_type);
+    if (filter.resource_id) add('resource_id', '=', filter.resource_id);
+    if (filter.correlation_id) add('correlation_id', '=', filter.correlation_id);
+    if (filter.from) add('occurred_at', '>=', filter.from);
+    if (filter.to) add('occurred_at', '<', filter.to);
+    if (before !== undefined) add('position', '<', before);
+    return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', values };
+  }
+
+  private async entries(rows: EntryRow[]): Promise<AuditEntry[]> {
+    const names = await this.directory.namesOf(rows.flatMap((r) => (r.actor_user_id ? [r.actor_user_id] : [])));
+    return Promise.all(
+      rows.map(async (row) => ({
+        id: row.event_id,
+        position: Number(row.position),
+        action: row.type,
+        resource: row.resource_type,
+        resource_id: row.resource_id,
+        version: row.stream_version,
+        timestamp: row.occurred_at.toISOString(),
+        actor: row.actor_user_id
+          ? {
+              id: row.actor_user_id,
+              email: names.get(row.actor_user_id)?.email ?? ERASED_USER,
+              is_staff: row.actor_is_staff,
+              ip_address: await this.open(row.key_owner, row.actor_ip),
+              user_agent: await this.open(row.key_owner, row.actor_user_agent),
+            }
+          : null,
+        correlation_id: row.correlation_id,
+        causation_id: row.causation_id,
+        details: row.details,
+      })),
+    );
+  }
+
+  /** A value as the log holds it, decrypted when a personal stream encrypted it; null once its key is gone. */
+  private open(keyOwner: string | null, value: string | null): Promise<string | null> | string | null {
+    return keyOwner && value ? this.identity.vault.decrypt(keyOwner, value) : value;
+  }
+}

@@ -1,0 +1,43 @@
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { AuditFilter, AuditPage, AuditQuery } from '@meshwork/contracts';
+import { StaffGuard } from '../../identity';
+import { Route, Tag } from '../../platform/http/openapi/route-contract';
+import { ZodPipe } from '../../platform/http/validation';
+import { AuditTrail } from '../application/audit-trail.query';
+import { AUDIT_CSV_HEADER, auditCsvLines } from './audit-trail.csv';
+
+/** The most rows one export holds; narrower filters export the rest. */
+const EXPORT_LIMIT = 100_000;
+
+/** The event log for staff and auditors: who did what, when, to which resource. */
+@Tag('admin-audit')
+@Controller('admin-panel/audit')
+@UseGuards(StaffGuard)
+export class AuditTrailController {
+  constructor(private readonly trail: AuditTrail) {}
+
+  @Get()
+  @Route({ summary: 'Newest first; filters combine; `cursor` is the previous page’s next_cursor.', response: AuditPage })
+  page(@Query(new ZodPipe(AuditQuery)) query: AuditQuery): Promise<AuditPage> {
+    return this.trail.page(query);
+  }
+
+  /** Streamed in batches, so a long trail costs the api one batch of memory. */
+  @Get('export')
+  @Route({ summary: `The filtered trail as CSV, newest first, at most ${EXPORT_LIMIT} rows.`, file: 'text/csv' })
+  async export(@Query(new ZodPipe(AuditFilter)) filter: AuditFilter, @Res() response: Response): Promise<void> {
+    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    response.setHeader('Content-Disposition', `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`);
+    response.write(AUDIT_CSV_HEADER);
+    let written = 0;
+    for await (const entries of this.trail.all(filter)) {
+      const kept = entries.slice(0, EXPORT_LIMIT - written);
+      written += kept.length;
+      // Waits for the client to take each batch before reading the next.
+      if (!response.write(auditCsvLines(kept))) await new Promise((resolve) => response.once('drain', resolve));
+      if (written >= EXPORT_LIMIT || response.destroyed) break;
+    }
+    response.end();
+  }
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { queryInteger, text, uuid } from '../common/fields';
+import { timestamp } from '../http/http.contract';
+
+/**
+ * The audit trail (issue 15): the event log, read by staff and auditors. Every event is one
+ * entry; filters combine with AND; pages go from the newest entry back, by cursor.
+ */
+
+const filterText = (label: string) => text(label, { max: 200, required: false }).optional();
+
+/** `GET /admin-panel/audit/` and its CSV export take the same filters. */
+export const AuditFilter = z
+  .object({
+    actor: filterText('Actor').meta({ description: "The actor's user id or email." }),
+    action: filterText('Action').meta({ description: 'An event type, such as PaymentRefunded.' }),
+    resource_type: filterText('Resource type').meta({
+      description: 'user, plan, subscription, payment, model, release, device, networks, ...',
+    }),
+    resource_id: filterText('Resource id'),
+    correlation_id: filterText('Correlation id').meta({ description: 'Every event one request caused.' }),
+    from: timestamp.optional().meta({ description: 'Entries at or after this time.' }),
+    to: timestamp.optional().meta({ description: 'Entries before this time.' }),
+  })
+  .strict();
+export type AuditFilter = z.output<typeof AuditFilter>;
+
+export const AuditQuery = AuditFilter.extend({
+  cursor: queryInteger('Cursor', { min: 1, max: Number.MAX_SAFE_INTEGER })
+    .optional()
+    .meta({ description: 'next_cursor of the previous page.' }),
+  limit: queryInteger('Limit', { min: 1, max: 200 }).default(50),
+}).strict();
+export type AuditQuery = z.output<typeof AuditQuery>;
+
+/** Who caused an entry: a person (email, or 'erased user' once their account is deleted) or the system (null). */
+export const AuditActor = z
+  .object({
+    id: uuid('Actor id'),
+    email: z.string().meta({ description: "The actor's email now, or 'erased user' after their account was deleted." }),
+    is_staff: z.boolean(),
+    ip_address: z.string().nullable(),
+    user_agent: z.string().nullable(),
+  })
+  .meta({ id: 'AuditActor' });
+export type AuditActor = z.output<typeof AuditActor>;
+
+export const AuditEntry = z
+  .object({
+    id: z.string().meta({ description: 'The event id.' }),
+    position: z.number().int().meta({ description: "The event's position in the log." }),
+    action: z.string(),
+    resource: z.string(),
+    resource_id: z.string(),
+    version: z.number().int().meta({ description: "The resource's version after this event." }),
+    timestamp,
+    actor: AuditActor.nullable(),
+    correlation_id: z.string(),
+    causation_id: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()).meta({ description: "The event's data without secrets or personal fields." }),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.output<typeof AuditEntry>;
+
+export const AuditPage = z.object({ results: z.array(AuditEntry), next_cursor: z.number().int().nullable() }).meta({ id: 'AuditPage' });
+export type AuditPage = z.output<typeof AuditPage>;
+
+/** The name shown for an actor whose account, and so whose email, has been erased. */
+export const ERASED_USER = 'erased user';
