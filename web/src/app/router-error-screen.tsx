@@ -8,7 +8,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** The app-level router error screen: unknown paths and errors thrown while rendering a route. */
+/** The app-level router error screen: errors thrown while rendering a route (unknown paths have NotFoundPage). */
 export function RouterErrorScreen() {
   const error = useRouteError();
   return (

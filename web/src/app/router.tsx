@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { PageSpinner } from '../shared/ui/spinner';
+import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouterErrorScreen } from './router-error-screen';
@@ -75,6 +76,8 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // Unknown paths get a page of their own; the error element is left for render crashes.
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);

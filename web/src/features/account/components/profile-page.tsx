@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { LoadFailureScreen } from '../../../shared/errors/load-failure-screen';
 import { useProfile } from '../../../shared/session/api/get-profile';
 import { notifyFailure } from '../../../shared/toast/notify';
-import { Button } from '../../../shared/ui/button';
 import { PageSpinner } from '../../../shared/ui/spinner';
 import { AccountSummary } from './account-summary';
 import { ChangePasswordSection } from './change-password-form';
@@ -24,17 +24,7 @@ export function ProfilePage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Account Settings</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-400">Manage your profile, password and plan.</p>
       </header>
-      {!user && isError && (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
-        >
-          <p>{LOAD_FAILED}</p>
-          <Button variant="secondary" className="mt-4" onClick={() => void refetch()} disabled={isFetching}>
-            Try Again
-          </Button>
-        </div>
-      )}
+      {!user && isError && <LoadFailureScreen error={error} onRetry={refetch} retrying={isFetching} />}
       {!user && !isError && <PageSpinner />}
       {user && (
         <div className="grid gap-8 lg:grid-cols-3">

@@ -1,9 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
+import { LoadFailureScreen } from '../../../shared/errors/load-failure-screen';
 import { formatDay } from '../../../shared/format/account-format';
 import { formatMoney } from '../../../shared/format/billing-format';
 import { notifyFailure } from '../../../shared/toast/notify';
-import { Button, LinkButton } from '../../../shared/ui/button';
+import { LinkButton } from '../../../shared/ui/button';
 import { PageSpinner } from '../../../shared/ui/spinner';
 import { useSubscription } from '../api/get-subscription';
 import { useSubscriptionHistory } from '../api/get-subscription-history';
@@ -47,22 +48,7 @@ export function BillingPage() {
           Confirming your payment…
         </p>
       )}
-      {loadError && (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
-        >
-          <p>{LOAD_FAILED}</p>
-          <Button
-            variant="secondary"
-            className="mt-4"
-            onClick={() => void retry()}
-            disabled={subscription.isFetching || history.isFetching}
-          >
-            Try Again
-          </Button>
-        </div>
-      )}
+      {loadError && <LoadFailureScreen error={loadError} onRetry={retry} retrying={subscription.isFetching || history.isFetching} />}
       {!loadError && (!subscription.data || !history.data) && <PageSpinner />}
       {subscription.data && history.data && (
         <div className="grid gap-8 lg:grid-cols-3">

@@ -1,6 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../../shared/api/api-error';
+import { LoadFailureScreen } from '../../../shared/errors/load-failure-screen';
 import { formatMoney } from '../../../shared/format/billing-format';
 import { notifyFailure } from '../../../shared/toast/notify';
 import { Button, LinkButton } from '../../../shared/ui/button';
@@ -43,14 +43,7 @@ export function SimulatedCheckoutPage() {
         </p>
         <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Simulated checkout</h1>
         {checkout.isPending && <PageSpinner label="Loading checkout…" />}
-        {checkout.isError && (
-          <div role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
-            <p>{errorMessage(checkout.error, 'Could not load this checkout.')}</p>
-            <LinkButton to="/pricing" variant="secondary" className="mt-4">
-              Back to Pricing
-            </LinkButton>
-          </div>
-        )}
+        {checkout.isError && <LoadFailureScreen error={checkout.error} onRetry={checkout.refetch} retrying={checkout.isFetching} />}
         {session && (
           <>
             <dl className="mt-6 divide-y divide-slate-100 text-sm dark:divide-slate-800">

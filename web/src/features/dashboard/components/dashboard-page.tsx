@@ -1,8 +1,8 @@
 import type { User } from '@meshwork/contracts';
 import { useEffect } from 'react';
+import { LoadFailureScreen } from '../../../shared/errors/load-failure-screen';
 import { useSession } from '../../../shared/session/use-session';
 import { notifyFailure } from '../../../shared/toast/notify';
-import { Button } from '../../../shared/ui/button';
 import { PageSpinner } from '../../../shared/ui/spinner';
 import { useDashboard } from '../api/get-dashboard';
 import { useDownloadHistory } from '../api/get-download-history';
@@ -32,18 +32,7 @@ function DashboardContent() {
   }, [dashboard.isError, dashboard.error]);
 
   if (dashboard.isPending) return <PageSpinner />;
-  if (dashboard.isError)
-    return (
-      <div
-        role="alert"
-        className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
-      >
-        <p>{LOAD_FAILED}</p>
-        <Button variant="secondary" className="mt-4" onClick={() => void dashboard.refetch()} disabled={dashboard.isFetching}>
-          Try Again
-        </Button>
-      </div>
-    );
+  if (dashboard.isError) return <LoadFailureScreen error={dashboard.error} onRetry={dashboard.refetch} retrying={dashboard.isFetching} />;
 
   const { plan_info: planInfo, preferences } = dashboard.data;
   return (

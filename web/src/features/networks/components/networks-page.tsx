@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { usePlanInfo } from '../../../shared/billing/api/get-plan-info';
+import { LoadFailureScreen } from '../../../shared/errors/load-failure-screen';
 import { formatLimit } from '../../../shared/format/billing-format';
 import { notifyFailure } from '../../../shared/toast/notify';
 import { Button } from '../../../shared/ui/button';
@@ -52,15 +53,11 @@ export function NetworksPage() {
       </header>
 
       {loadError && (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
-        >
-          <p>{LOAD_FAILED}</p>
-          <Button variant="secondary" className="mt-4" onClick={() => void Promise.all([networks.refetch(), devices.refetch()])}>
-            Try Again
-          </Button>
-        </div>
+        <LoadFailureScreen
+          error={loadError}
+          onRetry={() => Promise.all([networks.refetch(), devices.refetch()])}
+          retrying={networks.isFetching || devices.isFetching}
+        />
       )}
       {!loadError && (!list || !devices.data) && <PageSpinner />}
       {list && devices.data && (

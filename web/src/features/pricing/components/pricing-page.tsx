@@ -5,6 +5,7 @@ import { usePlanInfo } from '../../../shared/billing/api/get-plan-info';
 import { usePlans } from '../../../shared/billing/api/get-plans';
 import { PlanChangeDialog } from '../../../shared/billing/components/plan-change-dialog';
 import { planAction, type Viewer } from '../../../shared/billing/plan-action';
+import { LoadFailureScreen } from '../../../shared/errors/load-failure-screen';
 import { useSession } from '../../../shared/session/use-session';
 import { notifyError } from '../../../shared/toast/notify';
 import { Button } from '../../../shared/ui/button';
@@ -50,14 +51,7 @@ export function PricingPage() {
       </header>
 
       {plans.isPending && <PageSpinner label="Loading plans…" />}
-      {plans.isError && (
-        <div role="alert" className="mx-auto mt-12 max-w-md text-center text-slate-700 dark:text-slate-300">
-          <p>{LOAD_FAILED}</p>
-          <Button variant="secondary" className="mt-4" onClick={() => void plans.refetch()} disabled={plans.isFetching}>
-            Try Again
-          </Button>
-        </div>
-      )}
+      {plans.isError && <LoadFailureScreen error={plans.error} onRetry={plans.refetch} retrying={plans.isFetching} />}
       {plans.data && (
         <>
           <div className="mt-14 grid gap-8 lg:grid-cols-3">
