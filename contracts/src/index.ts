@@ -24,4 +24,5 @@ export * from './networks/admin-networks.contract';
 export * from './networks/devices.contract';
 export * from './networks/membership.contract';
 export * from './networks/networks.contract';
+export * from './operations/console-error.contract';
 export * from './operations/operations.contract';

@@ -6,7 +6,7 @@ import { SessionIssuer } from './application/session-issuer';
 import { UserDirectory } from './application/user-directory';
 import { AccountController } from './http/account.controller';
 import { AccessTokenStrategy } from './http/access-token.strategy';
-import { AuthGuard, StaffGuard } from './http/auth.guard';
+import { AuthGuard, ConsoleUserGuard, StaffGuard } from './http/auth.guard';
 import { RateLimitGuard } from './http/rate-limit.guard';
 
 /** Accounts and sessions: registration, sign-in, tokens, profile, passwords. */
@@ -20,9 +20,10 @@ import { RateLimitGuard } from './http/rate-limit.guard';
     AccessTokenStrategy,
     AuthGuard,
     StaffGuard,
+    ConsoleUserGuard,
     RateLimitGuard,
     ...identityCommandHandlers,
   ],
-  exports: [IdentityContext, DeviceSessions, AccessTokenStrategy, AuthGuard, StaffGuard, UserDirectory],
+  exports: [IdentityContext, DeviceSessions, AccessTokenStrategy, AuthGuard, StaffGuard, ConsoleUserGuard, UserDirectory],
 })
 export class IdentityModule {}

@@ -12,7 +12,7 @@ export { UpdateProfile } from './application/update-profile.handler';
 export { toUser, UserDirectory, type UserRow, USERS_TABLE } from './application/user-directory';
 export type { UserNames } from './application/user-directory';
 export type { UserEvent } from './domain/user.events';
-export { AuthGuard, type Caller, CurrentCaller, OptionalAuthGuard, StaffGuard } from './http/auth.guard';
+export { AuthGuard, type Caller, ConsoleUserGuard, CurrentCaller, OptionalAuthGuard, StaffGuard } from './http/auth.guard';
 export { RateLimited } from './http/rate-limit.guard';
 export { IdentityModule } from './identity.module';
 // Another context's read model fed by user events reads their personal fields through this codec (decode).

@@ -59,6 +59,21 @@ export class StaffGuard extends AuthGuard {
 }
 
 /**
+ * Anyone who uses the console, staff or auditor, for any method: only for what the console
+ * itself records about its use (a screen's crash report), never for changes to the product.
+ */
+@Injectable()
+export class ConsoleUserGuard extends AuthGuard {
+  static override readonly openApi: GuardAnswers = { bearer: true, errors: [401, 403] };
+
+  override handleRequest<T = Caller>(error: unknown, caller: Caller | false): T {
+    const signedIn = super.handleRequest<Caller>(error, caller);
+    if (!signedIn.isStaff && !signedIn.isAuditor) throw forbidden('Access denied. Admin privileges required.');
+    return signedIn as T;
+  }
+}
+
+/**
  * For calls that work with or without a caller (logout): a valid token gives the caller, no
  * token or a refused one gives null. It adds nothing to the route's answers.
  */
