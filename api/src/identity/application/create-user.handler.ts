@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { hashPassword } from '../infrastructure/password-hasher';
 import { IdentityContext } from './identity-context';
-import { sendPasswordLink } from './password-link';
-import { registerAccount } from './register-account';
+import { RegisterAccount } from './register-account.handler';
+import { SendPasswordLink } from './send-password-link.handler';
 
 export class CreateUser {
   constructor(
@@ -20,15 +20,20 @@ export class CreateUser {
  */
 @CommandHandler(CreateUser)
 export class CreateUserHandler implements ICommandHandler<CreateUser, string> {
-  constructor(private readonly identity: IdentityContext) {}
+  constructor(
+    private readonly identity: IdentityContext,
+    private readonly commands: CommandBus,
+  ) {}
 
   async execute({ account, at }: CreateUser): Promise<string> {
     const { email, username, firstName, lastName, isStaff, isAuditor } = account;
     const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-    const userId = await registerAccount(this.identity, { email, username, passwordHash, isStaff, isAuditor, at });
+    const userId = await this.commands.execute<RegisterAccount, string>(
+      new RegisterAccount({ email, username, passwordHash, isStaff, isAuditor, at }),
+    );
     if (firstName || lastName) await this.identity.users.execute(userId, { type: 'UpdateProfile', at, firstName, lastName });
     // The invitation is the account's last event: once the read model has it, it has them all.
-    const position = await sendPasswordLink(this.identity, { userId, email, at, purpose: 'invitation' });
+    const position = await this.commands.execute<SendPasswordLink, number>(new SendPasswordLink(userId, email, 'invitation', at));
     await this.identity.directory.caughtUpTo(position);
     return userId;
   }

@@ -8,7 +8,9 @@ import { ConfirmPasswordResetHandler } from './confirm-password-reset.handler';
 import { OpenSessionHandler } from './open-session.handler';
 import { RequestPasswordResetHandler } from './request-password-reset.handler';
 import { RefreshHandler } from './refresh.handler';
+import { RegisterAccountHandler } from './register-account.handler';
 import { RegisterHandler } from './register.handler';
+import { SendPasswordLinkHandler } from './send-password-link.handler';
 import { SetUserActiveHandler } from './set-user-active.handler';
 import { UpdateProfileHandler } from './update-profile.handler';
 
@@ -25,5 +27,7 @@ export const identityCommandHandlers = [
   SetUserActiveHandler,
   CreateUserHandler,
   ChangeUserRolesHandler,
+  RegisterAccountHandler,
+  SendPasswordLinkHandler,
   OpenSessionHandler,
 ];

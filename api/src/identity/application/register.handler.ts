@@ -3,7 +3,7 @@ import type { AuthResponse } from '@meshwork/contracts';
 import { hashPassword } from '../infrastructure/password-hasher';
 import { IdentityContext } from './identity-context';
 import { type OpenedSession, OpenSession } from './open-session.handler';
-import { registerAccount } from './register-account';
+import { RegisterAccount } from './register-account.handler';
 
 export class Register {
   constructor(
@@ -25,14 +25,16 @@ export class RegisterHandler implements ICommandHandler<Register, AuthResponse> 
   ) {}
 
   async execute({ email, username, password, isStaff, at, deviceFingerprint }: Register): Promise<AuthResponse> {
-    const userId = await registerAccount(this.identity, {
-      email,
-      username,
-      passwordHash: await hashPassword(password),
-      isStaff,
-      isAuditor: false,
-      at,
-    });
+    const userId = await this.commands.execute<RegisterAccount, string>(
+      new RegisterAccount({
+        email,
+        username,
+        passwordHash: await hashPassword(password),
+        isStaff,
+        isAuditor: false,
+        at,
+      }),
+    );
     const { tokens, position } = await this.commands.execute<OpenSession, OpenedSession>(
       new OpenSession({ userId, email, isStaff }, deviceFingerprint, at),
     );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { logger } from '../../platform/logging/logger';
-import type { IdentityContext } from './identity-context';
+import { IdentityContext } from './identity-context';
 import { hashSecret } from './reset-token';
 
 /** A forgotten password's link lasts an hour; a new account's invitation gives its owner three days. */
@@ -17,6 +18,15 @@ const MAILS = {
   }),
 };
 
+export class SendPasswordLink {
+  constructor(
+    readonly userId: string,
+    readonly email: string,
+    readonly purpose: keyof typeof LINK_TTL_MS,
+    readonly at: Date,
+  ) {}
+}
+
 /**
  * Records a password reset for this active user and mails them the link to choose a password:
  * a forgotten password's reset, or the invitation of an account staff made. The token is
@@ -24,23 +34,26 @@ const MAILS = {
  * once. The mail goes out in the background so the caller's answer does not wait for SMTP.
  * Answers the event's log position.
  */
-export async function sendPasswordLink(
-  identity: IdentityContext,
-  { userId, email, at, purpose }: { userId: string; email: string; at: Date; purpose: keyof typeof LINK_TTL_MS },
-): Promise<number> {
-  const secret = randomBytes(32).toString('base64url');
-  const { position } = await identity.users.execute(userId, {
-    type: 'RequestPasswordReset',
-    at,
-    tokenHash: hashSecret(secret),
-    expiresAt: new Date(at.getTime() + LINK_TTL_MS[purpose]),
-  });
-  const link = `${identity.config.publicUrl}/reset-password?token=${encodeURIComponent(`${userId}.${secret}`)}`;
-  if (!identity.config.SMTP_URL) logger.info({ link, purpose }, 'password link (embedded mode: mail is in the outbox)');
-  setImmediate(() => {
-    identity.mailer
-      .send({ to: email, ...MAILS[purpose](link) })
-      .catch((error: unknown) => logger.error({ err: error, purpose }, 'could not send the password link email'));
-  });
-  return position;
+@CommandHandler(SendPasswordLink)
+export class SendPasswordLinkHandler implements ICommandHandler<SendPasswordLink, number> {
+  constructor(private readonly identity: IdentityContext) {}
+
+  async execute({ userId, email, purpose, at }: SendPasswordLink): Promise<number> {
+    const identity = this.identity;
+    const secret = randomBytes(32).toString('base64url');
+    const { position } = await identity.users.execute(userId, {
+      type: 'RequestPasswordReset',
+      at,
+      tokenHash: hashSecret(secret),
+      expiresAt: new Date(at.getTime() + LINK_TTL_MS[purpose]),
+    });
+    const link = `${identity.config.publicUrl}/reset-password?token=${encodeURIComponent(`${userId}.${secret}`)}`;
+    if (!identity.config.SMTP_URL) logger.info({ link, purpose }, 'password link (embedded mode: mail is in the outbox)');
+    setImmediate(() => {
+      identity.mailer
+        .send({ to: email, ...MAILS[purpose](link) })
+        .catch((error: unknown) => logger.error({ err: error, purpose }, 'could not send the password link email'));
+    });
+    return position;
+  }
 }
