@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity';
+import { AuditIntegrityQuery } from './application/audit-integrity.query';
 import { AuditTrail } from './application/audit-trail.query';
 import { AuditTrailController } from './http/audit-trail.controller';
 
@@ -7,6 +8,6 @@ import { AuditTrailController } from './http/audit-trail.controller';
 @Module({
   imports: [IdentityModule],
   controllers: [AuditTrailController],
-  providers: [AuditTrail],
+  providers: [AuditTrail, AuditIntegrityQuery],
 })
 export class AuditModule {}

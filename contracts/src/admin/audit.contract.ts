@@ -67,3 +67,22 @@ export type AuditPage = z.output<typeof AuditPage>;
 
 /** The name shown for an actor whose account, and so whose email, has been erased. */
 export const ERASED_USER = 'erased user';
+
+/** `GET /admin-panel/audit/integrity/`: how far the log is sealed, and what the last `audit:verify` found. */
+export const AuditIntegrity = z
+  .object({
+    chained_to: z.number().int().meta({ description: 'The last position linked into the hash chain.' }),
+    sealed_to: z.number().int().meta({ description: 'The last position covered by a signed seal.' }),
+    sealed_at: timestamp.nullable(),
+    last_verification: z
+      .object({
+        verified_to: z.number().int(),
+        events: z.number().int(),
+        first_broken: z.number().int().nullable(),
+        problem: z.string().nullable(),
+        finished_at: timestamp,
+      })
+      .nullable(),
+  })
+  .meta({ id: 'AuditIntegrity' });
+export type AuditIntegrity = z.output<typeof AuditIntegrity>;

@@ -1,9 +1,10 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { AuditFilter, AuditPage, AuditQuery } from '@meshwork/contracts';
+import { AuditFilter, AuditIntegrity, AuditPage, AuditQuery } from '@meshwork/contracts';
 import { StaffGuard } from '../../identity';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
+import { AuditIntegrityQuery } from '../application/audit-integrity.query';
 import { AuditTrail } from '../application/audit-trail.query';
 import { AUDIT_CSV_HEADER, auditCsvLines } from './audit-trail.csv';
 
@@ -15,7 +16,19 @@ const EXPORT_LIMIT = 100_000;
 @Controller('admin-panel/audit')
 @UseGuards(StaffGuard)
 export class AuditTrailController {
-  constructor(private readonly trail: AuditTrail) {}
+  constructor(
+    private readonly trail: AuditTrail,
+    private readonly integrity: AuditIntegrityQuery,
+  ) {}
+
+  @Get('integrity')
+  @Route({
+    summary: 'How far the hash chain and its signed seals reach, and what the last `npm run audit:verify` found.',
+    response: AuditIntegrity,
+  })
+  integrityNow(): Promise<AuditIntegrity> {
+    return this.integrity.get();
+  }
 
   @Get()
   @Route({ summary: 'Newest first; filters combine; `cursor` is the previous page’s next_cursor.', response: AuditPage })

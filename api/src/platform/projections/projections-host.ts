@@ -6,6 +6,8 @@ import { SECRETS, type Secrets } from '../config/secrets';
 import { DATABASE, type Database } from '../database/database';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port';
 import { logger } from '../logging/logger';
+import { sealKey } from '../event-store/chain/log-chain';
+import { LogSealer } from '../event-store/chain/log-sealer';
 import { KafkaRelay } from '../messaging/kafka-relay';
 import { KAFKA } from '../platform.module';
 import type { ExclusiveFollower } from './exclusive-follower';
@@ -22,7 +24,7 @@ export const READ_MODELS = Symbol('ReadModels');
 export type ReadModels = (pool: Pool, secrets: Secrets) => Projection[];
 
 /**
- * Starts a runner for every read model, and the Kafka relay when Kafka is configured.
+ * Starts a runner for every read model, the log's sealer, and the Kafka relay when Kafka is configured.
  * Any number of processes may host them: advisory locks keep one active per name.
  */
 @Injectable()
@@ -47,6 +49,8 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
     // Every read model's tables exist before the app serves (queries join across them).
     await Promise.all(runners.map((runner) => runner.ensureTables()));
     for (const runner of runners) this.followers.push(runner.start());
+    // The log's hash chain follows the appends like a read model (see log-chain.ts).
+    this.followers.push(new LogSealer(this.database.pool, this.store, sealKey(this.secrets.dataEncryptionKey), options).start());
     if (this.kafka) {
       this.followers.push(
         new KafkaRelay(this.database.pool, this.store, this.kafka, { ...options, topicPrefix: this.config.KAFKA_TOPIC_PREFIX }).start(),
