@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Pool } from 'pg';
+import { AUDIT_TRAIL_PROJECTION } from '../../api/src/audit/projections/audit-trail.entities';
+import { waitForProjection } from '../../api/src/platform/projections/projection-waiter';
 
-/** What the console's browser tests share beyond startBrowserTest: its build and the export date. */
+/** What the console's browser tests share beyond startBrowserTest: its build, the export date, api calls and the audit trail's catch-up. */
 
 const root = path.resolve(__dirname, '../..');
 const adminDir = path.join(root, 'admin');
@@ -31,4 +34,21 @@ export function ensureConsoleBuilt(): void {
 export function localDate(today = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+}
+
+/** A call to the listening api as `token`'s owner; the answer's status, JSON body (if any) and headers. */
+export async function apiCall<T>(base: string, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+}
+
+/** Waits until the audit trail (a projection) holds every event logged so far, so the console shows them. */
+export async function auditCaughtUp(pool: Pool): Promise<void> {
+  const head = Number((await pool.query<{ max: string }>('SELECT max(position) FROM es_events')).rows[0]!.max);
+  if (!(await waitForProjection(pool, AUDIT_TRAIL_PROJECTION, head, 15_000))) throw new Error(`the audit trail did not reach ${head}`);
 }

@@ -1,5 +1,6 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route, BrowserRouter } from 'react-router';
+import audit from '../audit';
 import { authProvider } from '../auth/auth-provider';
 import { ComingSoon } from '../coming-soon/coming-soon';
 import { screens } from '../coming-soon/screens';
@@ -50,6 +51,7 @@ export function App() {
           <Resource name="plans" {...plans} />
           <Resource name="payments" {...payments} />
           <Resource name="models" {...models} />
+          <Resource name="audit" {...audit} />
           <CustomRoutes>
             {screens.map(({ name }) => (
               <Route key={name} path={`/${name}`} element={<ComingSoon name={name} />} />

@@ -11,12 +11,19 @@ interface Profile {
   first_name?: string;
   last_name?: string;
   is_staff: boolean;
+  is_auditor: boolean;
 }
 
-/** What `usePermissions()` returns: the console has one role, staff. */
+/**
+ * What `usePermissions()` returns. Staff read and change everything; auditors (read-only
+ * staff) read every screen and change nothing (see auth/use-can-write.tsx). The two exclude each other.
+ */
 export interface ConsolePermissions {
   isStaff: boolean;
+  isAuditor: boolean;
 }
+
+const permissionsOf = (user: Profile): ConsolePermissions => ({ isStaff: user.is_staff === true, isAuditor: user.is_auditor === true });
 
 // getIdentity and getPermissions both need the profile: one request serves both.
 let profile: Promise<Profile> | null = null;
@@ -44,7 +51,7 @@ const toSiteLogin = () => ({ redirectTo: siteLoginUrl(), message: false as const
 /**
  * The console has no sign-in page of its own: it rides on the customer site's session (the
  * JWT pair in localStorage). Signed-out visitors go to the site's /login; signed-in users who
- * are not staff are turned away by the layout's staff gate, without being signed out.
+ * are neither staff nor auditors are turned away by the layout's staff gate, without being signed out.
  */
 export const authProvider: AuthProvider = {
   async login() {
@@ -66,6 +73,12 @@ export const authProvider: AuthProvider = {
       throw toSiteLogin();
     }
     if (status === 403) {
+      // An auditor's write is refused with 403 too, and so is a call after the console was closed
+      // to the caller. Only the profile tells them apart: read it afresh, and leave only if the
+      // console is no longer theirs. A refused write stays on its screen, with its own toast.
+      profile = null;
+      const still = await loadProfile().then(permissionsOf, () => null);
+      if (still?.isStaff || still?.isAuditor) return;
       // Staff rights were withdrawn: keep the site session, show why and leave.
       throw { logoutUser: false, redirectTo: '/access-denied', message: false };
     }
@@ -94,7 +107,6 @@ export const authProvider: AuthProvider = {
   },
 
   async getPermissions(): Promise<ConsolePermissions> {
-    const user = await loadProfile();
-    return { isStaff: user.is_staff === true };
+    return permissionsOf(await loadProfile());
   },
 };

@@ -1,6 +1,7 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Button, Title, useRefresh, useTranslate } from 'react-admin';
+import audit from '../audit';
 import { screens } from '../coming-soon/screens';
 import models from '../models';
 import payments from '../payments';
@@ -10,13 +11,14 @@ import { DashboardStats } from './dashboard-stats';
 import { QuickActionTile } from './quick-action-tile';
 import { SystemCard } from './system-card';
 
-// In the order of spec section 2.
+// In the order of spec section 2, then the audit trail (issue 15).
 const tiles = [
   { name: 'users', icon: users.icon },
   { name: 'plans', icon: plans.icon },
   { name: 'payments', icon: payments.icon },
   ...screens,
   { name: 'models', icon: models.icon },
+  { name: 'audit', icon: audit.icon },
 ];
 
 /**

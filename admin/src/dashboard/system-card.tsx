@@ -4,6 +4,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, type ChipProps, Skeleton, 
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { ProjectionState, ProjectionStatus } from '@meshwork/contracts';
+import { WriteOnly } from '../auth/use-can-write';
 import { useIntlLocale } from '../i18n/intl-locale';
 import { LoadFailed } from '../layout/load-failure';
 import { SkipEventDialog } from './skip-event-dialog';
@@ -18,7 +19,7 @@ const stateColor: Record<ProjectionState, ChipProps['color']> = {
 
 type Stuck = ProjectionStatus & { failure: NonNullable<ProjectionStatus['failure']> };
 
-/** A stuck projection: the event it cannot apply, the error, and Retry and Skip. */
+/** A stuck projection: the event it cannot apply, the error, and (for staff) Retry and Skip. */
 function StuckDetail({ projection, onSkip }: { projection: Stuck; onSkip: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -43,28 +44,30 @@ function StuckDetail({ projection, onSkip }: { projection: Stuck; onSkip: () => 
       <Alert severity="error" icon={false} sx={{ my: 1, fontFamily: 'monospace', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
         {failure.error}
       </Alert>
-      <Stack direction="row" sx={{ gap: 1 }}>
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<ReplayIcon />}
-          disabled={retry.isPending}
-          onClick={() =>
-            retry.mutate(
-              { name: projection.name, argument: undefined },
-              {
-                onSuccess: () => notify('meshwork.dashboard.system.retried', { type: 'info' }),
-                onError: () => notify('meshwork.dashboard.system.retry_failed', { type: 'error' }),
-              },
-            )
-          }
-        >
-          {translate('meshwork.dashboard.system.retry')}
-        </Button>
-        <Button size="small" color="error" startIcon={<SkipNextIcon />} onClick={onSkip}>
-          {translate('meshwork.dashboard.system.skip')}
-        </Button>
-      </Stack>
+      <WriteOnly>
+        <Stack direction="row" sx={{ gap: 1 }}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<ReplayIcon />}
+            disabled={retry.isPending}
+            onClick={() =>
+              retry.mutate(
+                { name: projection.name, argument: undefined },
+                {
+                  onSuccess: () => notify('meshwork.dashboard.system.retried', { type: 'info' }),
+                  onError: () => notify('meshwork.dashboard.system.retry_failed', { type: 'error' }),
+                },
+              )
+            }
+          >
+            {translate('meshwork.dashboard.system.retry')}
+          </Button>
+          <Button size="small" color="error" startIcon={<SkipNextIcon />} onClick={onSkip}>
+            {translate('meshwork.dashboard.system.skip')}
+          </Button>
+        </Stack>
+      </WriteOnly>
     </Box>
   );
 }

@@ -1,16 +1,26 @@
 import type { ReactNode } from 'react';
-import { Layout } from 'react-admin';
+import { Layout, useResourceDefinitions } from 'react-admin';
+import { useLocation } from 'react-router';
 import { ConsoleMenu } from './console-menu';
+import { ScreenBoundary } from './screen-boundary';
+import { screenOf } from './screen-name';
 import { StaffGate } from './staff-gate';
 
 /**
  * react-admin's layout (its app bar carries the locale switcher, the theme toggle, refresh
- * and the user menu), shown to staff only.
+ * and the user menu), shown to staff and auditors. Every screen renders inside it, so the one
+ * error boundary here guards each of them, named after the screen shown.
  */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
+  const { pathname, key } = useLocation();
+  const resources = Object.keys(useResourceDefinitions());
   return (
     <StaffGate>
-      <Layout menu={ConsoleMenu}>{children}</Layout>
+      <Layout menu={ConsoleMenu}>
+        <ScreenBoundary screen={screenOf(pathname, resources)} resetKey={key}>
+          {children}
+        </ScreenBoundary>
+      </Layout>
     </StaffGate>
   );
 }

@@ -1,7 +1,7 @@
 import { Menu, useTranslate } from 'react-admin';
 import { screens } from '../coming-soon/screens';
 
-/** Dashboard, users, plans, payments, analytics (still to come), models: the order of spec section 2. */
+/** Dashboard, users, plans, payments, analytics (still to come), models: the order of spec section 2; then the audit trail. */
 export function ConsoleMenu() {
   const translate = useTranslate();
   return (
@@ -14,6 +14,7 @@ export function ConsoleMenu() {
         <Menu.Item key={name} to={`/${name}`} primaryText={translate(`resources.${name}.name`, { smart_count: 2 })} leftIcon={<Icon />} />
       ))}
       <Menu.ResourceItem name="models" />
+      <Menu.ResourceItem name="audit" />
     </Menu>
   );
 }

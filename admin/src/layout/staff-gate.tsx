@@ -5,12 +5,13 @@ import { AccessDenied } from './access-denied';
 import { ConsoleLoading } from './console-loading';
 
 /**
- * Staff only. The session check already sent signed-out visitors to the site's /login; here a
- * signed-in customer is turned away before any console page, and so any admin call, renders.
+ * Staff and auditors only. The session check already sent signed-out visitors to the site's
+ * /login; here a signed-in customer is turned away before any console page, and so any admin
+ * call, renders. What an auditor may not change is hidden screen by screen (auth/use-can-write.tsx).
  */
 export function StaffGate({ children }: { children: ReactNode }) {
   const { permissions, isPending } = usePermissions<ConsolePermissions>();
   if (isPending) return <ConsoleLoading />;
-  if (!permissions?.isStaff) return <AccessDenied />;
+  if (!permissions?.isStaff && !permissions?.isAuditor) return <AccessDenied />;
   return children;
 }

@@ -1,7 +1,6 @@
 import type {
   AdminModel,
   AdminModelList,
-  CatalogAuditEntry,
   DesktopRelease,
   PartUrl,
   ResumableUpload,
@@ -39,9 +38,6 @@ export const catalogMethods = {
   /** DELETE /models/admin/{id}/: the model and its files in storage. */
   deleteModel: (modelId: string): Promise<{ id: string }> => call<{ id: string }>(`${MODELS}/${id(modelId)}/`, 'DELETE'),
 
-  /** GET /models/admin/audit/: what staff did to models and releases, from the event log. */
-  getCatalogAudit: (): Promise<CatalogAuditEntry[]> => call<CatalogAuditEntry[]>(`${MODELS}/audit/`),
-
   startModelUpload: (body: ResumableUploadStart): Promise<ResumableUpload> => call<ResumableUpload>(`${MODELS}/uploads/`, 'POST', body),
 
   getModelUpload: (uploadId: string): Promise<ResumableUpload> => call<ResumableUpload>(`${MODELS}/uploads/${id(uploadId)}/`),
@@ -64,6 +60,5 @@ export const catalogMethods = {
 /** The cache keys of the screen's queries. */
 export const catalogKeys = {
   models: ['catalog', 'admin-models'] as const,
-  audit: ['catalog', 'audit'] as const,
   releases: ['catalog', 'desktop-releases'] as const,
 };

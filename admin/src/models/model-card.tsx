@@ -2,6 +2,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { Box, Card, CardActions, CardContent, CardHeader } from '@mui/material';
 import { Button, useTranslate } from 'react-admin';
 import type { AdminModel } from '@meshwork/contracts';
+import { WriteOnly } from '../auth/use-can-write';
 import { useIntlLocale } from '../i18n/intl-locale';
 import { DeleteModelButton } from './delete-model-button';
 import { ModelFact } from './model-fact';
@@ -11,7 +12,7 @@ import { PlanAccess } from './plan-badges';
 
 /**
  * One model (spec section 2): name, version, status, size, parameters, file type, plan
- * badges and upload date; Details and Delete. The card is an article named after the
+ * badges and upload date; Details, and for staff Delete. The card is an article named after the
  * model, so it can be found as one.
  */
 export function ModelCard({ model, onDetails }: { model: AdminModel; onDetails: () => void }) {
@@ -39,7 +40,9 @@ export function ModelCard({ model, onDetails }: { model: AdminModel; onDetails: 
         <Button label="resources.models.actions.details" onClick={onDetails}>
           <InfoOutlinedIcon />
         </Button>
-        <DeleteModelButton model={model} />
+        <WriteOnly>
+          <DeleteModelButton model={model} />
+        </WriteOnly>
       </CardActions>
     </Card>
   );

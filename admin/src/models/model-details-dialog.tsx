@@ -1,27 +1,27 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AdminModel } from '@meshwork/contracts';
 import type { ConsoleDataProvider } from '../app/data-provider';
-import { useIntlLocale } from '../i18n/intl-locale';
-import { ModelFact } from './model-fact';
-import { formatBytes, formatDateTime, shortChecksum } from './model-format';
-import { ModelStatus } from './model-status';
-import { PlanAccess } from './plan-badges';
+import { ResourceHistory } from '../audit/resource-history';
+import { WriteOnly } from '../auth/use-can-write';
+import { ModelDetails } from './model-details';
 import { useModelCache } from './use-admin-models';
 
+type DetailsTab = 'details' | 'history';
+
 /**
- * Everything known about a model (spec section 2, "Details dialog"), its files with the
- * start of their SHA-256, and the one change made from here: taking an active model off
- * the plans (inactive) or putting it back.
+ * A model's dialog: its details, or its History (its stream, model-<id>, in the audit trail);
+ * and for staff the one change made from here: taking an active model off the plans
+ * (inactive) or putting it back.
  */
 export function ModelDetailsDialog({ model, onClose }: { model: AdminModel; onClose: () => void }) {
   const translate = useTranslate();
-  const intlLocale = useIntlLocale();
   const notify = useNotify();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const cache = useModelCache();
-  const title = model.display_name || model.name;
+  const [tab, setTab] = useState<DetailsTab>('details');
 
   const setStatus = useMutation({
     mutationFn: (status: 'active' | 'inactive') => dataProvider.setModelStatus(model.id, status),
@@ -34,59 +34,26 @@ export function ModelDetailsDialog({ model, onClose }: { model: AdminModel; onCl
   const toggle = model.status === 'active' ? 'inactive' : model.status === 'inactive' ? 'active' : null;
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="model-details-title">
-      <DialogTitle id="model-details-title">{title}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <Box>
-          <ModelFact label="resources.models.fields.name" value={model.name} />
-          <ModelFact label="resources.models.fields.version" value={model.version} />
-          <ModelFact label="resources.models.fields.file_name" value={model.fileName} />
-          <ModelFact label="resources.models.fields.size" value={formatBytes(model.fileSize)} />
-          <ModelFact label="resources.models.fields.parameters" value={model.metadata.parameters} />
-          <ModelFact label="resources.models.fields.architecture" value={model.metadata.architecture} />
-          <ModelFact label="resources.models.fields.upload_date" value={formatDateTime(model.uploadDate, intlLocale)} />
-          <ModelFact label="resources.models.fields.uploaded_by" value={model.uploadedBy} />
-        </Box>
-        <Box>
-          <Typography variant="subtitle2">{translate('resources.models.fields.status')}</Typography>
-          <ModelStatus status={model.status} />
-        </Box>
-        <Box>
-          <Typography variant="subtitle2">{translate('resources.models.fields.description')}</Typography>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-            {model.metadata.description || translate('resources.models.card.not_given')}
-          </Typography>
-        </Box>
-        <PlanAccess plans={model.allowedPlans} />
-        <Box>
-          <Typography variant="subtitle2">{translate('resources.models.fields.files')}</Typography>
-          <List dense disablePadding>
-            {[...model.files]
-              .sort((a, b) => a.part_index - b.part_index)
-              .map((file) => (
-                <ListItem key={file.name} disableGutters>
-                  <ListItemText
-                    primary={translate('resources.models.card.file_line', {
-                      name: file.name,
-                      size: formatBytes(file.size),
-                      checksum: shortChecksum(file.sha256),
-                    })}
-                    slotProps={{ primary: { variant: 'body2', sx: { fontFamily: 'monospace' } } }}
-                  />
-                </ListItem>
-              ))}
-          </List>
-        </Box>
+    <Dialog open onClose={onClose} fullWidth maxWidth={tab === 'history' ? 'lg' : 'sm'} aria-labelledby="model-details-title">
+      <DialogTitle id="model-details-title">{model.display_name || model.name}</DialogTitle>
+      <Tabs value={tab} onChange={(_, value: DetailsTab) => setTab(value)} sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab value="details" label={translate('resources.models.details.details')} />
+        <Tab value="history" label={translate('resources.models.details.history')} />
+      </Tabs>
+      <DialogContent>
+        {tab === 'details' ? <ModelDetails model={model} /> : <ResourceHistory resourceType="model" resourceId={model.id} />}
       </DialogContent>
       <DialogActions>
         {toggle ? (
-          <Button
-            color={toggle === 'inactive' ? 'warning' : 'success'}
-            onClick={() => setStatus.mutate(toggle)}
-            disabled={setStatus.isPending}
-          >
-            {translate(toggle === 'inactive' ? 'resources.models.actions.deactivate' : 'resources.models.actions.activate')}
-          </Button>
+          <WriteOnly>
+            <Button
+              color={toggle === 'inactive' ? 'warning' : 'success'}
+              onClick={() => setStatus.mutate(toggle)}
+              disabled={setStatus.isPending}
+            >
+              {translate(toggle === 'inactive' ? 'resources.models.actions.deactivate' : 'resources.models.actions.activate')}
+            </Button>
+          </WriteOnly>
         ) : null}
         <Button onClick={onClose}>{translate('resources.models.actions.close')}</Button>
       </DialogActions>

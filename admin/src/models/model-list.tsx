@@ -3,6 +3,7 @@ import TableChartIcon from '@mui/icons-material/TableChart';
 import { Box, Stack, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { Button, Title, useTranslate } from 'react-admin';
+import { WriteOnly } from '../auth/use-can-write';
 import { BackIcon } from '../layout/back-icon';
 import { AccessMatrixDialog } from './access-matrix-dialog';
 import { CatalogActivity } from './catalog-activity';
@@ -22,13 +23,17 @@ function ModelsTab() {
   return (
     <>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mt: 2 }}>
-        <Button label="resources.models.actions.manage_access" onClick={() => setDialog('matrix')} disabled={!models}>
-          <TableChartIcon />
-        </Button>
+        <WriteOnly>
+          <Button label="resources.models.actions.manage_access" onClick={() => setDialog('matrix')} disabled={!models}>
+            <TableChartIcon />
+          </Button>
+        </WriteOnly>
         <ExportModelsButton models={models} />
-        <Button label="resources.models.actions.upload" variant="contained" onClick={() => setDialog('upload')}>
-          <CloudUploadIcon />
-        </Button>
+        <WriteOnly>
+          <Button label="resources.models.actions.upload" variant="contained" onClick={() => setDialog('upload')}>
+            <CloudUploadIcon />
+          </Button>
+        </WriteOnly>
       </Stack>
       <ModelGrid models={models} isPending={isPending} isError={isError} />
       {dialog === 'matrix' && models ? <AccessMatrixDialog models={models} onClose={() => setDialog(null)} /> : null}
@@ -47,8 +52,8 @@ function ModelsTab() {
 
 /**
  * /admin/models (spec section 2, "Admin AI Model Management"): back to the dashboard; the
- * model cards with Manage Access, Export and Upload Model; the desktop app's releases; and
- * the recent activity from the server's event log.
+ * model cards with Export, and for staff Manage Access and Upload Model; the desktop app's
+ * releases; and the recent activity from the audit trail.
  */
 export function ModelList() {
   const translate = useTranslate();

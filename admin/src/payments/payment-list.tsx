@@ -1,4 +1,4 @@
-import { Button, Datagrid, List, SearchInput, SelectInput, TextField, TopToolbar, WrapperField } from 'react-admin';
+import { Button, Datagrid, List, SearchInput, SelectInput, ShowButton, TextField, TopToolbar, WrapperField } from 'react-admin';
 import { BackIcon } from '../layout/back-icon';
 import { LoadFailed, useLoadFailureToast } from '../layout/load-failure';
 import { PERIODS } from './admin-payment';
@@ -38,7 +38,7 @@ function PaymentListActions() {
   );
 }
 
-/** /admin/payments: searchable, filtered by date, newest first, with refunds and a CSV export. */
+/** /admin/payments: searchable, filtered by date, newest first, each with its details and history, refunds (for staff) and a CSV export. */
 export function PaymentList() {
   const onLoadFailure = useLoadFailureToast('resources.payments.notifications.load_failed');
   return (
@@ -62,6 +62,7 @@ export function PaymentList() {
         <PaymentDateField source="processedDate" sortable={false} />
         <AmountField source="refundAmount" sortable={false} />
         <WrapperField label="resources.payments.fields.actions" textAlign="right">
+          <ShowButton label="resources.payments.actions.details" />
           <RefundButton />
         </WrapperField>
       </Datagrid>

@@ -1,14 +1,16 @@
 import UndoIcon from '@mui/icons-material/Undo';
 import { useState } from 'react';
 import { Button, useRecordContext } from 'react-admin';
+import { useCanWrite } from '../auth/use-can-write';
 import { type AdminPayment, isRefundable } from './admin-payment';
 import { RefundDialog } from './refund-dialog';
 
-/** Refund, on completed payments with something left to refund; opens the refund dialog. */
+/** Refund, for staff, on completed payments with something left to refund; opens the refund dialog. */
 export function RefundButton() {
   const payment = useRecordContext<AdminPayment>();
   const [open, setOpen] = useState(false);
-  if (!payment || !isRefundable(payment)) return null;
+  const canWrite = useCanWrite();
+  if (!payment || !isRefundable(payment) || !canWrite) return null;
   return (
     <>
       <Button label="resources.payments.actions.refund" onClick={() => setOpen(true)} color="warning">

@@ -1,4 +1,5 @@
 import { Create, SimpleForm, useNotify } from 'react-admin';
+import { ReadOnlyNotice, WriteOnly } from '../auth/use-can-write';
 import { newPlanDefaults, planInputOf, type PlanFormValues } from './admin-plan';
 import { PlanInputs } from './plan-inputs';
 
@@ -10,15 +11,17 @@ import { PlanInputs } from './plan-inputs';
 export function PlanCreate() {
   const notify = useNotify();
   return (
-    <Create
-      redirect="list"
-      transform={(values: PlanFormValues) => planInputOf(values)}
-      mutationOptions={{ onError: () => notify('resources.plans.notifications.create_failed', { type: 'error' }) }}
-    >
-      {/* The failure toast above says what happened; react-admin's "form is not valid" toast would only repeat it. */}
-      <SimpleForm defaultValues={newPlanDefaults} disableInvalidFormNotification>
-        <PlanInputs withSlug />
-      </SimpleForm>
-    </Create>
+    <WriteOnly fallback={<ReadOnlyNotice />}>
+      <Create
+        redirect="list"
+        transform={(values: PlanFormValues) => planInputOf(values)}
+        mutationOptions={{ onError: () => notify('resources.plans.notifications.create_failed', { type: 'error' }) }}
+      >
+        {/* The failure toast above says what happened; react-admin's "form is not valid" toast would only repeat it. */}
+        <SimpleForm defaultValues={newPlanDefaults} disableInvalidFormNotification>
+          <PlanInputs withSlug />
+        </SimpleForm>
+      </Create>
+    </WriteOnly>
   );
 }

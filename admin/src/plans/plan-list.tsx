@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { BooleanInput, Button, CreateButton, List, SearchInput, TopToolbar, useListContext } from 'react-admin';
+import { WriteOnly } from '../auth/use-can-write';
 import { BackIcon } from '../layout/back-icon';
 import { LoadFailed, useLoadFailureToast } from '../layout/load-failure';
 import type { AdminPlan } from './admin-plan';
@@ -17,7 +18,9 @@ function PlanListActions() {
       <Button to="/" label="resources.plans.actions.back_to_dashboard">
         <BackIcon />
       </Button>
-      <CreateButton label="resources.plans.actions.create" />
+      <WriteOnly>
+        <CreateButton label="resources.plans.actions.create" />
+      </WriteOnly>
     </TopToolbar>
   );
 }

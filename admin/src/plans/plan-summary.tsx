@@ -1,6 +1,8 @@
 import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
 import { Box, CardActions, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
 import { Button, useTranslate } from 'react-admin';
+import { WriteOnly } from '../auth/use-can-write';
 import { formatMoney, useIntlLocale } from '../i18n/intl-locale';
 import { type AdminPlan, FEATURES_ON_CARD, isUnlimited } from './admin-plan';
 import { DeletePlanButton } from './delete-plan-button';
@@ -38,9 +40,9 @@ function ChipList({ items, limit = items.length, emptyText }: { items: string[];
 }
 
 /**
- * A card's view mode: price, limits, subscribers, models, the first features; Edit, Delete
- * and the active switch, or for an archived plan its mark and Restore (the server refuses
- * edits to an archived plan).
+ * A card's view mode: price, limits, subscribers, models, the first features; History; for
+ * staff Edit, Delete and the active switch, or for an archived plan its mark and Restore (the
+ * server refuses edits to an archived plan).
  */
 export function PlanSummary({ plan, onEdit }: { plan: AdminPlan; onEdit: () => void }) {
   const translate = useTranslate();
@@ -91,16 +93,21 @@ export function PlanSummary({ plan, onEdit }: { plan: AdminPlan; onEdit: () => v
         </Box>
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end' }}>
-        {plan.archived ? (
-          <RestorePlanButton plan={plan} />
-        ) : (
-          <>
-            <Button label="ra.action.edit" onClick={onEdit}>
-              <EditIcon />
-            </Button>
-            <DeletePlanButton />
-          </>
-        )}
+        <Button to={`/plans/${encodeURIComponent(plan.id)}/show/history`} label="resources.plans.actions.history">
+          <HistoryIcon />
+        </Button>
+        <WriteOnly>
+          {plan.archived ? (
+            <RestorePlanButton plan={plan} />
+          ) : (
+            <>
+              <Button label="ra.action.edit" onClick={onEdit}>
+                <EditIcon />
+              </Button>
+              <DeletePlanButton />
+            </>
+          )}
+        </WriteOnly>
       </CardActions>
     </>
   );

@@ -1,6 +1,7 @@
 import { Chip } from '@mui/material';
 import { DateField, FunctionField, useLocaleState, useTranslate } from 'react-admin';
 import { type AdminUser, fullName } from './admin-user';
+import { roleOf } from './user-role';
 
 interface FieldProps {
   source?: string;
@@ -38,6 +39,21 @@ export function UserStatusField(props: FieldProps) {
           <Chip size="small" variant="outlined" label={translate('resources.users.status.inactive')} />
         )
       }
+    />
+  );
+}
+
+/** Staff or Auditor as a chip; a customer, the plain word. */
+export function UserRoleField(props: FieldProps) {
+  const translate = useTranslate();
+  return (
+    <FunctionField<AdminUser>
+      {...props}
+      render={(user) => {
+        const role = roleOf(user);
+        const label = translate(`resources.users.roles.${role}`);
+        return role === 'customer' ? label : <Chip size="small" color={role === 'staff' ? 'primary' : 'secondary'} label={label} />;
+      }}
     />
   );
 }

@@ -1,15 +1,21 @@
-import { Button, TopToolbar } from 'react-admin';
+import { Button, CreateButton, TopToolbar } from 'react-admin';
+import { WriteOnly } from '../auth/use-can-write';
 import { BackIcon } from '../layout/back-icon';
 import { BulkActionsMenu } from './bulk/bulk-actions-menu';
 
-/** Back to the dashboard (spec section 2: /admin/users links back to /admin), and the bulk actions. */
+/** Back to the dashboard (spec section 2: /admin/users links back to /admin); for staff, New user and the bulk actions. */
 export function UserListActions() {
   return (
     <TopToolbar sx={{ justifyContent: 'space-between', width: '100%' }}>
       <Button to="/" label="resources.users.actions.back_to_dashboard">
         <BackIcon />
       </Button>
-      <BulkActionsMenu />
+      <WriteOnly>
+        <div>
+          <CreateButton label="resources.users.actions.create" />
+          <BulkActionsMenu />
+        </div>
+      </WriteOnly>
     </TopToolbar>
   );
 }

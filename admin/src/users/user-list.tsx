@@ -1,11 +1,12 @@
 import { Stack } from '@mui/material';
 import { Datagrid, EmailField, List, NullableBooleanInput, SearchInput, TextField, WrapperField } from 'react-admin';
+import { useCanWrite } from '../auth/use-can-write';
 import { LoadFailed, useLoadFailureToast } from '../layout/load-failure';
 import { BulkUserButtons } from './bulk/bulk-user-buttons';
 import { DeleteUserButton } from './delete-user-button';
 import { ToggleActiveButton } from './toggle-active-button';
 import { UserListActions } from './user-list-actions';
-import { FullNameField, PlanField, UserDateField, UserStatusField } from './user-fields';
+import { FullNameField, PlanField, UserDateField, UserRoleField, UserStatusField } from './user-fields';
 
 // `q` matches username, email or full name on the server, ignoring case; `is_active` narrows to one status.
 const filters = [
@@ -22,8 +23,9 @@ const filters = [
   />,
 ];
 
-/** /admin/users: searchable, filterable by status, with activate/deactivate, delete and bulk actions. */
+/** /admin/users: searchable, filterable by status, with activate/deactivate, delete and bulk actions (for staff, not auditors). */
 export function UserList() {
+  const canWrite = useCanWrite();
   const onLoadFailure = useLoadFailureToast('resources.users.notifications.load_failed');
   return (
     <List
@@ -34,20 +36,23 @@ export function UserList() {
       error={<LoadFailed message="resources.users.notifications.load_failed" />}
       queryOptions={{ onError: onLoadFailure }}
     >
-      <Datagrid rowClick="show" bulkActionButtons={<BulkUserButtons />}>
+      <Datagrid rowClick="show" bulkActionButtons={canWrite ? <BulkUserButtons /> : false}>
         <TextField source="username" />
         <EmailField source="email" onClick={(event) => event.stopPropagation()} />
         <FullNameField label="resources.users.fields.full_name" sortBy="last_name" />
+        <UserRoleField label="resources.users.fields.role" />
         <PlanField source="subscription_plan" sortable={false} />
         <UserStatusField source="is_active" />
         <UserDateField source="created_at" />
         <UserDateField source="last_login" />
-        <WrapperField label="resources.users.fields.actions" textAlign="right">
-          <Stack direction="row" sx={{ justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
-            <ToggleActiveButton />
-            <DeleteUserButton />
-          </Stack>
-        </WrapperField>
+        {canWrite ? (
+          <WrapperField label="resources.users.fields.actions" textAlign="right">
+            <Stack direction="row" sx={{ justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
+              <ToggleActiveButton />
+              <DeleteUserButton />
+            </Stack>
+          </WrapperField>
+        ) : null}
       </Datagrid>
     </List>
   );

@@ -1,11 +1,23 @@
-import { Button, NumberField, Show, TabbedShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import {
+  Button,
+  EditButton,
+  NumberField,
+  Show,
+  TabbedShowLayout,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { WriteOnly } from '../auth/use-can-write';
 import { BackIcon } from '../layout/back-icon';
 import type { AdminUser } from './admin-user';
 import { DeleteUserButton } from './delete-user-button';
 import { UserDevicesTab } from './tabs/user-devices-tab';
+import { UserHistoryTab } from './tabs/user-history-tab';
 import { UserNetworksTab } from './tabs/user-networks-tab';
 import { ToggleActiveButton } from './toggle-active-button';
-import { PlanField, UserDateField, UserStatusField } from './user-fields';
+import { PlanField, UserDateField, UserRoleField, UserStatusField } from './user-fields';
 
 function UserShowActions() {
   return (
@@ -13,10 +25,13 @@ function UserShowActions() {
       <Button to="/users" label="resources.users.actions.back_to_list">
         <BackIcon />
       </Button>
-      <div>
-        <ToggleActiveButton />
-        <DeleteUserButton />
-      </div>
+      <WriteOnly>
+        <div>
+          <EditButton label="resources.users.actions.edit" />
+          <ToggleActiveButton />
+          <DeleteUserButton />
+        </div>
+      </WriteOnly>
     </TopToolbar>
   );
 }
@@ -28,8 +43,9 @@ function UserTitle() {
 }
 
 /**
- * One user, read only: the only change staff make is activate/deactivate, or delete, and
- * revoking one of their devices. The Devices and Networks tabs are their desktop world (issue 12).
+ * One user. Staff edit their names and role, activate or deactivate, delete, and revoke one of
+ * their devices. The Devices and Networks tabs are their desktop world (issue 12); History is
+ * what the event log recorded of the account (issue 15).
  */
 export function UserShow() {
   return (
@@ -40,6 +56,7 @@ export function UserShow() {
           <TextField source="email" />
           <TextField source="first_name" emptyText="—" />
           <TextField source="last_name" emptyText="—" />
+          <UserRoleField label="resources.users.fields.role" />
           <PlanField source="subscription_plan" />
           <NumberField source="max_clients" />
           <UserStatusField source="is_active" />
@@ -51,6 +68,9 @@ export function UserShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.users.tabs.networks" path="networks">
           <UserNetworksTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="resources.users.tabs.history" path="history">
+          <UserHistoryTab />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>

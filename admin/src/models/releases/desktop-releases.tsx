@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { DesktopRelease } from '@meshwork/contracts';
 import type { ConsoleDataProvider } from '../../app/data-provider';
+import { useCanWrite, WriteOnly } from '../../auth/use-can-write';
 import { useIntlLocale } from '../../i18n/intl-locale';
 import { catalogKeys } from '../catalog-api';
 import { formatDateTime, formatMegabytes } from '../model-format';
@@ -10,7 +11,7 @@ import { ReleaseUploadForm } from './release-upload-form';
 
 type ReleasePatch = { is_stable?: boolean; is_active?: boolean };
 
-/** The desktop app's releases (spec section 3, "Desktop app version"): the list, a new-release form, Mark Stable and Activate/Deactivate. */
+/** The desktop app's releases (spec section 3, "Desktop app version"): the list; for staff a new-release form, Mark Stable and Activate/Deactivate. */
 export function DesktopReleases() {
   const translate = useTranslate();
   const intlLocale = useIntlLocale();
@@ -30,11 +31,24 @@ export function DesktopReleases() {
     onError: () => notify('resources.models.releases.notifications.update_failed', { type: 'error' }),
   });
 
+  const canWrite = useCanWrite();
   const field = (name: string) => translate(`resources.models.releases.fields.${name}`);
+  const columns = [
+    'version',
+    'releaseDate',
+    'fileSize',
+    'isStable',
+    'isActive',
+    'downloadCount',
+    'releaseNotes',
+    ...(canWrite ? ['actions'] : []),
+  ];
   const rows: DesktopRelease[] = releases.data ?? [];
   return (
     <Box sx={{ display: 'grid', gap: 2, mt: 2 }}>
-      <ReleaseUploadForm onCreated={() => void reload()} />
+      <WriteOnly>
+        <ReleaseUploadForm onCreated={() => void reload()} />
+      </WriteOnly>
       <Typography variant="h6" component="h2">
         {translate('resources.models.releases.title')}
       </Typography>
@@ -46,7 +60,7 @@ export function DesktopReleases() {
         <Table size="small" aria-label={translate('resources.models.releases.title')}>
           <TableHead>
             <TableRow>
-              {['version', 'releaseDate', 'fileSize', 'isStable', 'isActive', 'downloadCount', 'releaseNotes', 'actions'].map((name) => (
+              {columns.map((name) => (
                 <TableCell key={name}>{field(name)}</TableCell>
               ))}
             </TableRow>
@@ -75,27 +89,29 @@ export function DesktopReleases() {
                 </TableCell>
                 <TableCell>{release.downloadCount.toLocaleString(intlLocale)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 320 }}>{release.releaseNotes}</TableCell>
-                <TableCell>
-                  <Stack direction="row" sx={{ gap: 1 }}>
-                    {release.isStable ? null : (
+                {canWrite ? (
+                  <TableCell>
+                    <Stack direction="row" sx={{ gap: 1 }}>
+                      {release.isStable ? null : (
+                        <Button
+                          size="small"
+                          disabled={update.isPending}
+                          onClick={() => update.mutate({ id: release.id, patch: { is_stable: true } })}
+                        >
+                          {translate('resources.models.releases.actions.mark_stable')}
+                        </Button>
+                      )}
                       <Button
                         size="small"
+                        color={release.isActive ? 'warning' : 'success'}
                         disabled={update.isPending}
-                        onClick={() => update.mutate({ id: release.id, patch: { is_stable: true } })}
+                        onClick={() => update.mutate({ id: release.id, patch: { is_active: !release.isActive } })}
                       >
-                        {translate('resources.models.releases.actions.mark_stable')}
+                        {translate(`resources.models.releases.actions.${release.isActive ? 'deactivate' : 'activate'}`)}
                       </Button>
-                    )}
-                    <Button
-                      size="small"
-                      color={release.isActive ? 'warning' : 'success'}
-                      disabled={update.isPending}
-                      onClick={() => update.mutate({ id: release.id, patch: { is_active: !release.isActive } })}
-                    >
-                      {translate(`resources.models.releases.actions.${release.isActive ? 'deactivate' : 'activate'}`)}
-                    </Button>
-                  </Stack>
-                </TableCell>
+                    </Stack>
+                  </TableCell>
+                ) : null}
               </TableRow>
             ))}
           </TableBody>

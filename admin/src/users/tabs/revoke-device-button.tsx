@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { Button, Confirm, useDataProvider, useNotify, useRecordContext } from 'react-admin';
 import type { AdminDevice } from '@meshwork/contracts';
 import type { ConsoleDataProvider } from '../../app/data-provider';
+import { useCanWrite } from '../../auth/use-can-write';
 import { userDevicesKey, userNetworksKey } from './user-tabs-api';
 
 /**
- * Revoke, on an active device, after a confirmation naming it: the device's tokens stop
+ * Revoke, on an active device (for staff, not auditors), after a confirmation naming it: the device's tokens stop
  * working at once and it is told so over its stream. The list shows it revoked by staff.
  */
 export function RevokeDeviceButton() {
@@ -16,6 +17,7 @@ export function RevokeDeviceButton() {
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const [open, setOpen] = useState(false);
+  const canWrite = useCanWrite();
 
   const revoke = useMutation({
     mutationFn: (deviceId: string) => dataProvider.revokeDevice(deviceId),
@@ -28,7 +30,7 @@ export function RevokeDeviceButton() {
     onError: () => notify('resources.users.devices.notifications.revoke_failed', { type: 'error' }),
   });
 
-  if (!device || device.status !== 'active') return null;
+  if (!device || device.status !== 'active' || !canWrite) return null;
   return (
     <>
       <Button label="resources.users.devices.actions.revoke" color="warning" onClick={() => setOpen(true)}>

@@ -1,3 +1,4 @@
+import HistoryIcon from '@mui/icons-material/History';
 import { Chip } from '@mui/material';
 import {
   Datagrid,
@@ -9,9 +10,11 @@ import {
   useRecordContext,
   useTranslate,
   WrapperField,
+  Button,
 } from 'react-admin';
 import type { AdminDevice } from '@meshwork/contracts';
 import type { ConsoleDataProvider } from '../../app/data-provider';
+import { auditLinkOf } from '../../audit/audit-filter';
 import { LoadFailed } from '../../layout/load-failure';
 import type { AdminUser } from '../admin-user';
 import { UserDateField } from '../user-fields';
@@ -44,7 +47,18 @@ function DeviceStatusField(props: { label: string }) {
   );
 }
 
-/** The user's Devices tab: their machines, newest first, with Revoke on the active ones. */
+/** A device's history: the Audit screen showing its stream (device-<id>). */
+function DeviceHistoryButton() {
+  const device = useRecordContext<AdminDevice>();
+  if (!device) return null;
+  return (
+    <Button to={auditLinkOf({ resource_type: 'device', resource_id: device.id })} label="resources.users.devices.actions.history">
+      <HistoryIcon />
+    </Button>
+  );
+}
+
+/** The user's Devices tab: their machines, newest first, each with its history, and Revoke on the active ones. */
 export function UserDevicesTab() {
   const user = useRecordContext<AdminUser>();
   const userId = String(user?.id ?? '');
@@ -61,6 +75,7 @@ export function UserDevicesTab() {
         <UserDateField source="last_seen_at" label={label('last_seen_at')} sortable={false} />
         <DeviceStatusField label={label('status')} />
         <WrapperField label={label('actions')} textAlign="right">
+          <DeviceHistoryButton />
           <RevokeDeviceButton />
         </WrapperField>
       </Datagrid>
