@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ProjectionsModule } from './platform/projections/projections.module';
 import { AdminModule } from './admin/admin.module';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { AuditModule } from './audit/audit.module';
 import { BillingModule } from './billing/billing.module';
 import { CatalogModule } from './catalog/catalog.module';
@@ -31,6 +32,7 @@ export class AppModule {
         CatalogModule,
         NetworksModule,
         AdminModule,
+        AnalyticsModule,
         AuditModule,
         ContactModule,
         OperationsModule,

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { Projection } from './platform/projections/projection';
+import { analyticsProjection } from './analytics/projections/analytics.projection';
 import { auditTrailProjection } from './audit/projections/audit-trail.projection';
 import { BILLING_PROJECTION, billingProjection } from './billing/projections/billing.projection';
 import { catalogProjection } from './catalog/projections/catalog.projection';
@@ -15,6 +16,7 @@ export function buildReadModels(pool: Pool, secrets: Secrets): Projection[] {
   // One vault for every read model that decrypts personal fields: each user's key is cached once.
   const vault = new PersonalDataVault(pool, secrets.dataEncryptionKey);
   return [
+    analyticsProjection,
     auditTrailProjection,
     usersProjection(vault),
     // Billing keeps its payers' emails and names from identity's events, decrypted by identity's codec.
@@ -26,6 +28,7 @@ export function buildReadModels(pool: Pool, secrets: Secrets): Projection[] {
 }
 
 export const readModelNames = [
+  analyticsProjection.name,
   auditTrailProjection.name,
   USERS_PROJECTION,
   BILLING_PROJECTION,

@@ -1,6 +1,7 @@
 // The one entry point of @meshwork/contracts: the api, the projections, the site, the console
 // and the desktop host import the shared vocabulary by the package's name, never by path.
 export * from './admin/admin-user.contract';
+export * from './admin/analytics.contract';
 export * from './admin/audit.contract';
 export * from './billing/billing.contract';
 export * from './catalog/catalog.contract';

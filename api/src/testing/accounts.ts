@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import type { AuthResponse } from '@meshwork/contracts';
+import { ChangeUserRoles } from '../identity';
 import { Register } from '../identity/application/register.handler';
 
 export const TEST_PASSWORD = 'Str0ngPassword';
@@ -32,6 +33,13 @@ export type TestCustomer = Awaited<ReturnType<typeof registerCustomer>>;
  */
 export function registerAccount(app: INestApplication, name: string, tag: string, isStaff = false): Promise<AuthResponse> {
   return app.get(CommandBus).execute(new Register(`${name}-${tag}@example.com`, `${name}_${tag}`, TEST_PASSWORD, isStaff, new Date()));
+}
+
+/** An account made as registerAccount does, then given the auditor role (read-only staff). */
+export async function registerAuditor(app: INestApplication, name: string, tag: string): Promise<AuthResponse> {
+  const account = await registerAccount(app, name, tag);
+  await app.get(CommandBus).execute(new ChangeUserRoles(account.user.id, { isStaff: false, isAuditor: true }, new Date()));
+  return account;
 }
 
 /**

@@ -4,6 +4,7 @@ import { migrations } from '../migrations';
 import { loadConfig } from '../platform/config/config';
 import { createTestDatabase, type TestDatabase } from '../platform/testing/test-database';
 import { required } from './infra';
+import { waitForProjection } from '../platform/projections/projection-waiter';
 
 export interface TestApp {
   app: INestApplication;
@@ -45,4 +46,10 @@ export async function startTestApp(overrides: Record<string, string> = {}, share
       if (!shared) await db.drop();
     },
   };
+}
+
+/** Waits until read model `projection` has applied every event in the log so far; fails the test if it does not. */
+export async function caughtUp(subject: TestApp, projection: string): Promise<void> {
+  const { rows } = await subject.db.pool.query<{ max: string }>('SELECT max(position) FROM es_events');
+  if (!(await waitForProjection(subject.db.pool, projection, Number(rows[0]!.max)))) throw new Error(`${projection} did not catch up`);
 }

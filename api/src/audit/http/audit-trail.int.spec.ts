@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import type { AuditEntry, AuthResponse } from '@meshwork/contracts';
-import { ChangeUserRoles } from '../../identity';
-import { waitForProjection } from '../../platform/projections/projection-waiter';
-import { registerAccount, registerCustomer, type TestCustomer } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { registerAccount, registerAuditor, registerCustomer, type TestCustomer } from '../../testing/accounts';
+import { caughtUp, startTestApp, type TestApp } from '../../testing/test-app';
 import { AUDIT_TRAIL_PROJECTION } from '../projections/audit-trail.entities';
 
 describe('the audit trail api', () => {
@@ -18,16 +15,11 @@ describe('the audit trail api', () => {
   const http = () => request(subject.app.getHttpServer());
   const read = (path: string, as: AuthResponse = auditor) =>
     http().get(`/api/v1/admin-panel/audit${path}`).set('Authorization', `Bearer ${as.tokens.access}`);
-  const caughtUp = async () => {
-    const head = Number((await subject.db.pool.query<{ max: string }>('SELECT max(position) FROM es_events')).rows[0]!.max);
-    expect(await waitForProjection(subject.db.pool, AUDIT_TRAIL_PROJECTION, head)).toBe(true);
-  };
 
   beforeAll(async () => {
     subject = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
     staff = await registerAccount(subject.app, 'staff', tag, true);
-    auditor = await registerAccount(subject.app, 'audra', tag);
-    await subject.app.get(CommandBus).execute(new ChangeUserRoles(auditor.user.id, { isStaff: false, isAuditor: true }, new Date()));
+    auditor = await registerAuditor(subject.app, 'audra', tag);
     customer = await registerCustomer(subject.app);
     await http()
       .patch('/api/v1/profile/')
@@ -41,7 +33,7 @@ describe('the audit trail api', () => {
       .send({ is_active: false })
       .expect(200);
     deactivation = deactivated.headers['x-correlation-id']!;
-    await caughtUp();
+    await caughtUp(subject, AUDIT_TRAIL_PROJECTION);
   });
   afterAll(() => subject.close());
 
@@ -102,7 +94,7 @@ describe('the audit trail api', () => {
     const other = await registerCustomer(subject.app);
     await http().patch('/api/v1/profile/').set('Authorization', `Bearer ${other.token}`).send({ last_name: 'Lee' }).expect(200);
     await http().delete(`/api/v1/admin-panel/users/${other.userId}`).set('Authorization', `Bearer ${staff.tokens.access}`).expect(200);
-    await caughtUp();
+    await caughtUp(subject, AUDIT_TRAIL_PROJECTION);
     const entries = (await read(`/?resource_type=user&resource_id=${other.userId}&action=ProfileUpdated`).expect(200)).body.results;
     expect(entries).toHaveLength(1);
     expect(entries[0].actor).toMatchObject({ id: other.userId, email: 'erased user', ip_address: null, user_agent: null });

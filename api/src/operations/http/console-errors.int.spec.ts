@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import type { AuthResponse } from '@meshwork/contracts';
-import { ChangeUserRoles } from '../../identity';
 import { waitForProjection } from '../../platform/projections/projection-waiter';
-import { registerAccount, registerCustomer } from '../../testing/accounts';
+import { registerAccount, registerAuditor, registerCustomer } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 
 describe('console crash reports', () => {
@@ -26,8 +24,7 @@ describe('console crash reports', () => {
   beforeAll(async () => {
     subject = await startTestApp();
     staff = await registerAccount(subject.app, 'staff', tag, true);
-    auditor = await registerAccount(subject.app, 'audra', tag);
-    await subject.app.get(CommandBus).execute(new ChangeUserRoles(auditor.user.id, { isStaff: false, isAuditor: true }, new Date()));
+    auditor = await registerAuditor(subject.app, 'audra', tag);
   });
   afterAll(() => subject.close());
 

@@ -1,0 +1,132 @@
+import { anEvent } from '../../platform/event-store/testing/an-event';
+import type { Database } from '../../platform/database/database';
+import { projectionScenario, type StreamEvents } from '../../testing/projection-scenario';
+import { AnalyticsReports } from '../application/analytics-report.query';
+import { analyticsProjection } from './analytics.projection';
+
+/** One event of `streamId` at noon (UTC) of `day`. */
+const at = (day: string, streamId: string, type: string, data: object = {}): StreamEvents => ({
+  streamId,
+  events: [anEvent({ type, data, occurredAt: new Date(`${day}T12:00:00Z`) })],
+});
+
+const plan = (id: string, name: string) => at('2026-01-01', `plan-${id}`, 'PlanCreated', { planId: id, terms: { name }, isActive: true });
+const payment = (id: string, day: string, amountCents: number) => [
+  at(day, `payment-${id}`, 'PaymentInitiated', { userId: 'u1', planId: 'pro', amountCents, currency: 'USD', kind: 'subscription' }),
+  at(day, `payment-${id}`, 'PaymentSucceeded', { refundTarget: null }),
+];
+const download = (user: string, model: string, day: string, kind = 'model') =>
+  at(day, `downloads-${user}`, 'DownloadRecorded', {
+    downloadId: `${user}-${model}-${day}`,
+    kind,
+    ref: model,
+    version: '1',
+    fileName: 'f',
+    size: 1,
+  });
+
+describe('analytics read model and report (daily buckets in, the console report out)', () => {
+  const analytics = projectionScenario(() => analyticsProjection);
+  const report = (range: '7d' | '30d' | '1y') => new AnalyticsReports({ pool: analytics.pool } as Database).report(range, '2026-06-30');
+
+  it('a week of sign-ups, plan moves, payments, a refund and downloads: every series and summary figure of the 7-day report', async () => {
+    await analytics
+      .given(
+        plan('free', 'Free'),
+        plan('pro', 'Pro'),
+        plan('team', 'Team'),
+        plan('old', 'Old'),
+        at('2026-02-01', 'plan-old', 'PlanArchived', { planId: 'old' }),
+        at('2026-06-01', 'user-u1', 'UserRegistered'),
+        at('2026-06-10', 'user-u2', 'UserRegistered'),
+        at('2026-06-05', 'subscription-u1', 'SubscriptionActivated', { planId: 'pro' }),
+        ...payment('p0', '2026-06-20', 2900),
+        download('u1', 'm2', '2026-06-01'),
+      )
+      .when(
+        at('2026-06-25', 'user-u3', 'UserRegistered'),
+        at('2026-06-28', 'user-u4', 'UserRegistered'),
+        at('2026-06-30', 'user-u5', 'UserRegistered'),
+        at('2026-06-29', 'user-u1', 'UserDeleted'),
+        at('2026-06-26', 'subscription-u2', 'SubscriptionActivated', { planId: 'pro' }),
+        at('2026-06-27', 'subscription-u2', 'SubscriptionUpgraded', { fromPlanId: 'pro', toPlanId: 'team' }),
+        at('2026-06-29', 'subscription-u1', 'SubscriptionExpired', { planId: 'pro', reason: 'account-deleted' }),
+        at('2026-06-30', 'subscription-u3', 'SubscriptionActivated', { planId: 'team' }),
+        ...payment('p1', '2026-06-26', 2900),
+        ...payment('p2', '2026-06-27', 4900),
+        at('2026-06-29', 'payment-p2', 'PaymentRefunded', { refundId: 'r1', amountCents: 1000, reason: 'asked', fully: false }),
+        at('2026-06-28', 'payment-p3', 'PaymentInitiated', { amountCents: 9900 }),
+        at('2026-06-28', 'payment-p3', 'PaymentFailed', { reason: 'declined' }),
+        download('u2', 'm1', '2026-06-25'),
+        download('u2', 'm1', '2026-06-26'),
+        download('u3', 'm1', '2026-06-30'),
+        download('u3', 'm2', '2026-06-28'),
+        download('u3', 'desktop-1', '2026-06-28', 'desktop'),
+        at('2026-01-01', 'model-m1', 'ModelUploadStarted', { modelId: 'm1', model: { displayName: 'Llama' }, allowedPlans: [] }),
+      );
+
+    const week = await report('7d');
+    expect({ from: week.from, to: week.to }).toEqual({ from: '2026-06-24', to: '2026-06-30' });
+    expect(week.userGrowth).toEqual([
+      { date: '2026-06-24', totalUsers: 2, newUsers: 0 },
+      { date: '2026-06-25', totalUsers: 3, newUsers: 1 },
+      { date: '2026-06-26', totalUsers: 3, newUsers: 0 },
+      { date: '2026-06-27', totalUsers: 3, newUsers: 0 },
+      { date: '2026-06-28', totalUsers: 4, newUsers: 1 },
+      { date: '2026-06-29', totalUsers: 3, newUsers: 0 },
+      { date: '2026-06-30', totalUsers: 4, newUsers: 1 },
+    ]);
+    // Pro: u1 at the start, u2 took it up and moved on, u1 ended (1 of 2 held: 50 % churn); 1 of 5 accounts took it up.
+    // Free is every account without a subscription; the archived plan had nothing this week.
+    expect(week.subscriptionMetrics).toEqual([
+      { planName: 'Team', activeSubscriptions: 2, conversionRate: 40, churnRate: 0 },
+      { planName: 'Pro', activeSubscriptions: 0, conversionRate: 20, churnRate: 50 },
+    ]);
+    expect(week.revenueData.filter((day) => day.transactions > 0 || day.revenue !== 0)).toEqual([
+      { date: '2026-06-26', revenue: 29, transactions: 1 },
+      { date: '2026-06-27', revenue: 49, transactions: 1 },
+      { date: '2026-06-29', revenue: -10, transactions: 0 },
+    ]);
+    expect(week.revenueData).toHaveLength(7);
+    // The model without an upload event keeps its id as its name; the desktop download is not a model's.
+    expect(week.modelUsage).toEqual([
+      { modelName: 'Llama', usageCount: 3, uniqueUsers: 2 },
+      { modelName: 'm2', usageCount: 1, uniqueUsers: 1 },
+    ]);
+    expect(week.summary).toEqual({
+      totalUsers: 4,
+      newUsers: 3,
+      totalRevenue: 68,
+      revenueGrowth: 134.5, // 68.00 against 29.00 the week before
+      activeSubscriptions: 2,
+      subscriptionGrowth: 100, // 2 against 1 at the start
+      topModel: 'Llama',
+    });
+
+    const year = await report('1y');
+    expect(year.userGrowth).toHaveLength(365);
+    expect(year.summary).toMatchObject({ totalUsers: 4, newUsers: 5, totalRevenue: 97, revenueGrowth: 100, subscriptionGrowth: 100 });
+    expect(year.modelUsage).toEqual([
+      { modelName: 'Llama', usageCount: 3, uniqueUsers: 2 },
+      { modelName: 'm2', usageCount: 2, uniqueUsers: 2 },
+    ]);
+  });
+
+  it('an empty log gives a report of zeros with every day present', async () => {
+    await analytics.given().when();
+    const month = await report('30d');
+    expect(month.userGrowth).toHaveLength(30);
+    expect(month.userGrowth.every((day) => day.totalUsers === 0 && day.newUsers === 0)).toBe(true);
+    expect(month.subscriptionMetrics).toEqual([]);
+    expect(month.modelUsage).toEqual([]);
+    expect(month.summary).toEqual({
+      totalUsers: 0,
+      newUsers: 0,
+      totalRevenue: 0,
+      revenueGrowth: 0,
+      activeSubscriptions: 0,
+      subscriptionGrowth: 0,
+      topModel: null,
+    });
+  });
+});
