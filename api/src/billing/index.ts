@@ -14,3 +14,4 @@ export type { FREE_PLAN_ID } from './domain/plan';
 export type { PlanEvent } from './domain/plan.decider';
 export type { SubscriptionEvent } from './domain/subscription.events';
 export { BILLING_ENTITIES, BILLING_PROJECTION, PaymentRecord, PlanRecord } from './projections/billing.entities';
+export { BillingContext } from './application/billing-context';

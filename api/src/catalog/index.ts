@@ -7,3 +7,4 @@ export { type OpenModel, openModelsOf } from './application/open-models';
 export { CatalogModule } from './catalog.module';
 export type { ModelEvent } from './domain/model.decider';
 export { CATALOG_PROJECTION } from './projections/catalog.entities';
+export { CatalogContext } from './application/catalog-context';

@@ -7,3 +7,5 @@ export { PLAN_LIMITS_FOLLOWER } from './application/network-plan-limits.follower
 export { NetworkQueries } from './application/network-queries';
 export { NETWORKS_ENTITIES, NETWORKS_PROJECTION, NetworkClientRecord, NetworkRecord } from './projections/networks.entities';
 export { AdminNetworkQueries, type NetworkFigures } from './application/admin-network-queries';
+export { NetworkContext } from './application/network-context';
+export { DevicesContext } from './application/devices/devices-context';

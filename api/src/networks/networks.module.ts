@@ -65,6 +65,6 @@ import { PlanModelsCache } from './application/entitlement-stream/plan-models.ca
     EntitlementStreamTail,
     JoinAttempts,
   ],
-  exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory, NetworkQueries],
+  exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory, NetworkQueries, NetworkContext, DevicesContext],
 })
 export class NetworksModule {}

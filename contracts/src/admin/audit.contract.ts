@@ -86,3 +86,51 @@ export const AuditIntegrity = z
   })
   .meta({ id: 'AuditIntegrity' });
 export type AuditIntegrity = z.output<typeof AuditIntegrity>;
+
+/**
+ * A point in the log: a position (digits) or a time (ISO 8601 with offset). Events at or
+ * before it count.
+ */
+export const LogPoint = z
+  .string()
+  .refine((value) => /^[1-9]\d{0,15}$/.test(value) || timestamp.safeParse(value).success, {
+    error: 'Give a log position (a whole number) or a time (ISO 8601 with offset)',
+  })
+  .meta({ description: 'A log position, such as 1234, or a time, such as 2026-05-01T00:00:00Z.' });
+
+/** `GET /admin-panel/audit/state/{resource_type}/{resource_id}/`: a resource replayed up to a point, and compared with another. */
+export const ResourceStateQuery = z
+  .object({
+    as_of: LogPoint.optional().meta({ description: 'Where to stop replaying; now when absent.' }),
+    compare_to: LogPoint.optional().meta({ description: 'A second point whose state the changes are counted from.' }),
+  })
+  .strict();
+export type ResourceStateQuery = z.output<typeof ResourceStateQuery>;
+
+/** A resource's state as its events folded up to a point left it, secrets left out. */
+export const ResourceSnapshot = z
+  .object({
+    position: z.number().int().nullable().meta({ description: 'The last event folded in; null when none had happened yet.' }),
+    timestamp: timestamp.nullable().meta({ description: 'When that event happened.' }),
+    version: z.number().int().meta({ description: 'How many of the stream’s events were folded in.' }),
+    state: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'ResourceSnapshot' });
+export type ResourceSnapshot = z.output<typeof ResourceSnapshot>;
+
+/** One field that differs between two snapshots: a dotted path, its value at compare_to (`from`) and at as_of (`to`). */
+export const StateChange = z
+  .object({ path: z.string(), from: z.unknown().optional(), to: z.unknown().optional() })
+  .meta({ id: 'StateChange' });
+export type StateChange = z.output<typeof StateChange>;
+
+export const ResourceState = z
+  .object({
+    resource: z.string(),
+    resource_id: z.string(),
+    as_of: ResourceSnapshot,
+    compare_to: ResourceSnapshot.nullable(),
+    changes: z.array(StateChange).meta({ description: 'From compare_to to as_of; empty without compare_to.' }),
+  })
+  .meta({ id: 'ResourceState' });
+export type ResourceState = z.output<typeof ResourceState>;

@@ -1,15 +1,19 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { AuditFilter, AuditIntegrity, AuditPage, AuditQuery } from '@meshwork/contracts';
+import { AuditFilter, AuditIntegrity, AuditPage, AuditQuery, ResourceState, ResourceStateQuery, text } from '@meshwork/contracts';
 import { StaffGuard } from '../../identity';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
 import { AuditIntegrityQuery } from '../application/audit-integrity.query';
 import { AuditTrail } from '../application/audit-trail.query';
+import { ResourceHistory } from '../application/resource-history.query';
 import { AUDIT_CSV_HEADER, auditCsvLines } from './audit-trail.csv';
 
 /** The most rows one export holds; narrower filters export the rest. */
 const EXPORT_LIMIT = 100_000;
+
+const resourceType = new ZodPipe(text('Resource type', { max: 40 }));
+const resourceId = new ZodPipe(text('Resource id', { max: 200 }));
 
 /** The event log for staff and auditors: who did what, when, to which resource. */
 @Tag('admin-audit')
@@ -19,7 +23,22 @@ export class AuditTrailController {
   constructor(
     private readonly trail: AuditTrail,
     private readonly integrity: AuditIntegrityQuery,
+    private readonly history: ResourceHistory,
   ) {}
+
+  @Get('state/:type/:id')
+  @Route({
+    summary:
+      'A resource replayed from its stream up to `as_of` (a log position or a time; now when absent), secrets left out, and the fields that changed since `compare_to`.',
+    response: ResourceState,
+  })
+  state(
+    @Param('type', resourceType) type: string,
+    @Param('id', resourceId) id: string,
+    @Query(new ZodPipe(ResourceStateQuery)) query: ResourceStateQuery,
+  ): Promise<ResourceState> {
+    return this.history.state(type, id, query);
+  }
 
   @Get('integrity')
   @Route({

@@ -33,19 +33,33 @@ export class AggregateRepository<C, E extends DomainEvent, S> {
   constructor(
     private readonly store: EventStore,
     private readonly decider: Decider<C, E, S>,
-    private readonly streamPrefix: string,
+    /** The stream category: this aggregate's streams are `<category>-<id>`. */
+    readonly category: string,
     private readonly codec: EventCodec<E> = plainCodec as EventCodec<E>,
   ) {}
 
   streamId(id: string): string {
-    return `${this.streamPrefix}-${id}`;
+    return `${this.category}-${id}`;
   }
 
   async load(id: string): Promise<{ state: S; version: number }> {
-    const recorded = await this.store.readStream(this.streamId(id));
+    const { state, last } = await this.replay(id, () => true);
+    return { state, version: last?.streamVersion ?? 0 };
+  }
+
+  /**
+   * The aggregate as it stood at a point of its history (the auditors' replay): its stream
+   * folded in order up to the last event `included` accepts, and that event.
+   */
+  async replay(id: string, included: (event: RecordedEvent) => boolean): Promise<{ state: S; last: RecordedEvent | null }> {
     let state = this.decider.initialState();
-    for (const event of recorded) state = this.decider.evolve(state, await this.codec.decode(id, event));
-    return { state, version: recorded.length === 0 ? 0 : recorded[recorded.length - 1]!.streamVersion };
+    let last: RecordedEvent | null = null;
+    for (const event of await this.store.readStream(this.streamId(id))) {
+      if (!included(event)) break;
+      state = this.decider.evolve(state, await this.codec.decode(id, event));
+      last = event;
+    }
+    return { state, last };
   }
 
   async execute(
