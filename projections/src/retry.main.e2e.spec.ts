@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { eventStoreMigrations } from '../../api/src/platform/event-store/event-store.schema';
 import { PostgresEventStore } from '../../api/src/platform/event-store/postgres-event-store';
 import { anEvent, events } from '../../api/src/platform/event-store/testing/an-event';
@@ -8,6 +6,7 @@ import { readFailures } from '../../api/src/platform/projections/consumer-failur
 import { countingProjection, countingState, poisoned } from '../../api/src/platform/projections/testing/counting.projection';
 import { eventually, spawnRunner, type RunnerProcess } from '../../api/src/platform/projections/testing/spawn-runner';
 import { createTestDatabase, type TestDatabase } from '../../api/src/platform/testing/test-database';
+import { runMain } from './testing/run-main';
 
 /** `npm run projections:retry`: the console's Retry for operators at a shell, reaching a runner in another process. */
 describe('projections:retry', () => {
@@ -45,15 +44,4 @@ describe('projections:retry', () => {
   });
 });
 
-/** `npm run projections:retry -- <args>`, from source. */
-function runCli(args: string[], databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const main = path.join(__dirname, 'retry.main.ts');
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', main, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const runCli = (args: string[], databaseUrl: string) => runMain('retry.main.ts', args, databaseUrl);

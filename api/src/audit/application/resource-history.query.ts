@@ -5,20 +5,13 @@ import { CatalogContext } from '../../catalog';
 import { IdentityContext } from '../../identity';
 import { DevicesContext, NetworkContext } from '../../networks';
 import { notFound } from '../../platform/domain/errors';
+import { eventsUpTo } from '../../platform/event-store/log-point';
 import { auditDetails } from '../projections/audit-details';
 
 /** What replaying needs of an aggregate repository. */
 interface Replayable {
   readonly category: string;
   replay(id: string, included: (event: RecordedEvent) => boolean): Promise<{ state: unknown; last: RecordedEvent | null }>;
-}
-
-/** Which events a point in the log takes in: a position counts events at or before it, a time those that happened by then. */
-function upTo(point: string | undefined): (event: RecordedEvent) => boolean {
-  if (point === undefined) return () => true;
-  if (/^\d+$/.test(point)) return (event) => event.position <= Number(point);
-  const time = Date.parse(point);
-  return (event) => event.occurredAt.getTime() <= time;
 }
 
 /**
@@ -73,7 +66,7 @@ export class ResourceHistory {
   }
 
   private async snapshot(aggregate: Replayable, id: string, point: string | undefined): Promise<ResourceSnapshot> {
-    const { state, last } = await aggregate.replay(id, upTo(point));
+    const { state, last } = await aggregate.replay(id, point === undefined ? () => true : eventsUpTo(point));
     return {
       position: last?.position ?? null,
       timestamp: last?.occurredAt.toISOString() ?? null,
