@@ -15,6 +15,7 @@ import { openApiDocument } from './platform/http/openapi/openapi-document';
 import { routeTable } from './platform/http/openapi/route-table';
 import { securityHeaders } from './platform/http/security-headers';
 import { serveSites } from './platform/http/static-sites';
+import { compressAnswers } from './platform/http/compress-answers';
 import { logger } from './platform/logging/logger';
 
 export const API_PREFIX = 'api/v1';
@@ -35,6 +36,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   // (The static sites keep theirs: express.static sets its own.)
   app.set('etag', false);
   app.use(correlationMiddleware);
+  app.use(compressAnswers);
   const routes = routeTable(app, API_PREFIX);
   app.use(methodNotAllowed(routes, API_PREFIX));
   // Stripe signs the exact bytes it sent: its webhook keeps the raw body.

@@ -8,6 +8,10 @@ import { CSP_NONCE_PLACEHOLDER, cspNonce } from './security-headers';
  * Serves the built customer site at / and the staff console at /admin/ from the same
  * origin as the api, as production does. Both are single-page apps: a page path that is
  * not a file gets the app's index.html; /api paths never do.
+ *
+ * Files come precompressed when the build made a brotli or gzip copy (infra/scripts/
+ * precompress.mjs) and the browser takes it. Vite's hashed assets (/assets/) never change
+ * under their name: cached for a year as immutable. Other files for an hour; pages revalidate.
  */
 export function serveSites(app: Express, sites: { webDist: string; adminDist: string }): void {
   mount(app, '/admin', sites.adminDist);
@@ -21,11 +25,13 @@ function mount(app: Express, base: string, dist: string): void {
     return;
   }
   // index.html is always the page route's, never a plain file: it may need this answer's nonce.
-  const files = express.static(dist, { index: false, maxAge: '1h' });
+  const files = express.static(dist, { index: false, maxAge: '1h', setHeaders: cacheHeaders });
+  const precompressed = precompressedFiles(dist);
   // Api calls never name a file: spare them the file-system lookup.
-  app.use(base, (request: Request, response: Response, next: NextFunction) =>
-    request.originalUrl.startsWith('/api/') || isIndex(request.path) ? next() : files(request, response, next),
-  );
+  app.use(base, (request: Request, response: Response, next: NextFunction) => {
+    if (request.originalUrl.startsWith('/api/') || isIndex(request.path)) return next();
+    precompressed(request, response, () => files(request, response, next));
+  });
   app.get(
     base === '/' ? /^\/(?!api\/|admin(\/|$)).*/ : new RegExp(`^${base}(/.*)?$`),
     (request: Request, response: Response, next: NextFunction) => {
@@ -33,6 +39,56 @@ function mount(app: Express, base: string, dist: string): void {
       sendPage(index, response).catch(next);
     },
   );
+}
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/** Hashed build assets are immutable under their name; anything else may change with a deploy. */
+function cacheHeaders(response: Response, file: string): void {
+  if (file.split(path.sep).includes('assets')) response.setHeader('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
+}
+
+/** The encodings the build writes, best first, with the suffix of their copies. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * Answers a GET for a file that has a compressed copy the browser accepts with that copy,
+ * typed as the original; anything else goes on to the plain static files. Which copies
+ * exist is read from the file system at each request (cheap, and right after a rebuild).
+ */
+function precompressedFiles(dist: string) {
+  const root = path.resolve(dist);
+  return (request: Request, response: Response, next: () => void) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    const file = fileOf(root, request.path);
+    if (!file) return next();
+    response.vary('Accept-Encoding');
+    const encoding = ENCODINGS.find((e) => request.acceptsEncodings(e.name) === e.name && fs.existsSync(file + e.suffix));
+    if (!encoding || !fs.existsSync(file)) return next();
+    response.setHeader('Content-Encoding', encoding.name);
+    response.type(path.extname(file));
+    cacheHeaders(response, file);
+    response.sendFile(file + encoding.suffix, { maxAge: '1h', cacheControl: !response.getHeader('Cache-Control') }, (error) => {
+      // Gone since the check (a rebuild): the plain file, if any, as if there had been no copy.
+      if (error && !response.headersSent) {
+        response.removeHeader('Content-Encoding');
+        next();
+      }
+    });
+  };
+}
+
+/** The file a request path names inside `root`, or null for a path that is malformed or leads outside it. */
+function fileOf(root: string, requestPath: string): string | null {
+  try {
+    const file = path.resolve(root, `.${decodeURIComponent(requestPath)}`);
+    return file.startsWith(root + path.sep) ? file : null;
+  } catch {
+    return null;
+  }
 }
 
 const isIndex = (requestPath: string) => path.posix.basename(requestPath) === 'index.html';

@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import express from 'express';
+import request from 'supertest';
+import { compressAnswers } from './compress-answers';
+import { serveSites } from './static-sites';
+
+const PRECOMPRESS = path.resolve(__dirname, '../../../../infra/scripts/precompress.mjs');
+
+/** The built sites as the browser gets them: precompressed copies by content negotiation, and cache headers by kind of file. */
+describe('the sites’ files: compressed and cached', () => {
+  let dist: string;
+  const script = `console.log(${JSON.stringify('meshwork '.repeat(2000))});\n`;
+  const app = express();
+
+  beforeAll(() => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'meshwork-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Meshwork</title>${'<p>plans</p>'.repeat(200)}`);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), script);
+    fs.writeFileSync(path.join(dist, 'assets', 'tiny-XyZ789.js'), 'export {};\n');
+    fs.writeFileSync(path.join(dist, 'robots.txt'), `User-agent: *\n${'Allow: /\n'.repeat(200)}`);
+    // The build step itself, as `npm run build` runs it after vite.
+    execFileSync(process.execPath, [PRECOMPRESS, dist]);
+    app.use(compressAnswers);
+    app.get('/api/v1/big/', (_request, response) => response.json({ plans: Array.from({ length: 100 }, (_, i) => ({ id: `plan-${i}` })) }));
+    app.get('/api/v1/small/', (_request, response) => response.json({ ok: true }));
+    serveSites(app, { webDist: dist, adminDist: path.join(dist, 'no-console') });
+  });
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+  it('the build writes brotli and gzip copies beside text assets of 1 KB or more, and none for smaller ones', () => {
+    const assets = fs.readdirSync(path.join(dist, 'assets')).sort();
+    expect(assets).toEqual(['index-AbC123.js', 'index-AbC123.js.br', 'index-AbC123.js.gz', 'tiny-XyZ789.js']);
+    const brotli = fs.readFileSync(path.join(dist, 'assets', 'index-AbC123.js.br'));
+    expect(zlib.brotliDecompressSync(brotli).toString()).toBe(script);
+    expect(brotli.length).toBeLessThan(script.length / 10);
+  });
+
+  it('serves a hashed asset as brotli, else gzip, else plain, typed as JavaScript and cached for a year as immutable', async () => {
+    const asset = '/assets/index-AbC123.js';
+    const asBrotli = await request(app).get(asset).set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+    expect(asBrotli.headers).toMatchObject({
+      'content-encoding': 'br',
+      'content-type': expect.stringMatching(/^text\/javascript|^application\/javascript/),
+      'cache-control': 'public, max-age=31536000, immutable',
+      vary: expect.stringMatching(/Accept-Encoding/),
+    });
+    expect(Number(asBrotli.headers['content-length'])).toBe(fs.statSync(path.join(dist, 'assets', 'index-AbC123.js.br')).size);
+    expect(asBrotli.text).toBe(script);
+    const asGzip = await request(app).get(asset).set('Accept-Encoding', 'gzip').expect(200);
+    expect(asGzip.headers['content-encoding']).toBe('gzip');
+    expect(asGzip.text).toBe(script);
+    const plain = await request(app).get(asset).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.text).toBe(script);
+  });
+
+  it('keeps an hour for files outside assets/, revalidates pages, and compresses pages and big api JSON only', async () => {
+    const robots = await request(app).get('/robots.txt').set('Accept-Encoding', 'br').expect(200);
+    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+    const page = await request(app).get('/pricing').set('Accept', 'text/html').set('Accept-Encoding', 'br').expect(200);
+    expect(page.headers).toMatchObject({ 'cache-control': 'no-cache', 'content-encoding': 'br' });
+    expect(page.text).toContain('<title>Meshwork</title>');
+    const big = await request(app).get('/api/v1/big/').set('Accept-Encoding', 'gzip').expect(200);
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(big.body.plans).toHaveLength(100);
+    const small = await request(app).get('/api/v1/small/').set('Accept-Encoding', 'gzip').expect(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    // A malformed path or one leading outside the build is no file: the app's page, or a refusal, never a file from elsewhere.
+    for (const odd of ['/assets/%E0%A4%A', '/assets/..%2f..%2f..%2fetc%2fpasswd']) {
+      const answer = await request(app).get(odd).set('Accept-Encoding', 'br');
+      expect([200, 403, 404]).toContain(answer.status);
+      expect(answer.text).not.toMatch(/root:/);
+    }
+  });
+});
