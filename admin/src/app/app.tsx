@@ -1,9 +1,8 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Route, BrowserRouter } from 'react-router';
+import { Admin, Resource } from 'react-admin';
+import { BrowserRouter } from 'react-router';
+import analytics from '../analytics';
 import audit from '../audit';
 import { authProvider } from '../auth/auth-provider';
-import { ComingSoon } from '../coming-soon/coming-soon';
-import { screens } from '../coming-soon/screens';
 import { Dashboard } from '../dashboard/dashboard';
 import { AccessDenied } from '../layout/access-denied';
 import { ConsoleLayout } from '../layout/console-layout';
@@ -50,13 +49,9 @@ export function App() {
           <Resource name="users" {...users} />
           <Resource name="plans" {...plans} />
           <Resource name="payments" {...payments} />
+          <Resource name="analytics" {...analytics} />
           <Resource name="models" {...models} />
           <Resource name="audit" {...audit} />
-          <CustomRoutes>
-            {screens.map(({ name }) => (
-              <Route key={name} path={`/${name}`} element={<ComingSoon name={name} />} />
-            ))}
-          </CustomRoutes>
         </Admin>
       </BrowserRouter>
     </DirectionProvider>

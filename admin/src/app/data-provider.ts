@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { fetchUtils } from 'react-admin';
 import type { AdminDashboardStats, AdminPayment, RefundRequest } from '@meshwork/contracts';
+import { analyticsMethods } from '../analytics/analytics-api';
 import { auditMethods } from '../audit/audit-api';
 import { authorizedFetch } from '../auth/http-client';
 import { API_BASE } from '../auth/site-urls';
@@ -24,7 +25,8 @@ async function consoleFetch(url: string, options?: fetchUtils.Options) {
  * Every console resource is served by the api's admin-panel read models, behind the staff's
  * bearer token. The calls that are not a resource's CRUD are methods of their own; the model
  * catalogue's live under /models/admin (see models/catalog-api.ts), a plan's restore in plans/plan-api.ts,
- * a user's devices and networks in users/tabs/user-tabs-api.ts, the audit trail's in audit/audit-api.ts.
+ * a user's devices and networks in users/tabs/user-tabs-api.ts, the audit trail's in audit/audit-api.ts,
+ * the analytics report's in analytics/analytics-api.ts.
  */
 export const dataProvider = {
   ...simpleRestProvider(ADMIN_PANEL, consoleFetch),
@@ -32,6 +34,7 @@ export const dataProvider = {
   ...planMethods,
   ...userDeviceMethods,
   ...auditMethods,
+  ...analyticsMethods,
 
   /** GET /admin-panel/dashboard/: the console home's figures. */
   getDashboardStats: async (): Promise<AdminDashboardStats> =>

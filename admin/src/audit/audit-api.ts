@@ -1,4 +1,4 @@
-import type { AuditPage } from '@meshwork/contracts';
+import type { AuditPage, ResourceState, ResourceStateQuery } from '@meshwork/contracts';
 import { authorizedFetch } from '../auth/http-client';
 import { API_BASE } from '../auth/site-urls';
 import { auditQueryOf, type AuditFilterValues } from './audit-filter';
@@ -27,6 +27,11 @@ export const auditMethods = {
     });
     return { csv: body, name: exportName(headers.get('Content-Disposition')) };
   },
+
+  /** GET /admin-panel/audit/state/{type}/{id}/: the resource replayed up to `as_of` (now when absent), compared with `compare_to`. */
+  getResourceState: async (resource: string, id: string, query: ResourceStateQuery): Promise<ResourceState> =>
+    (await authorizedFetch(`${AUDIT}/state/${encodeURIComponent(resource)}/${encodeURIComponent(id)}/?${new URLSearchParams(query)}`))
+      .json as ResourceState,
 };
 
 /** The cache key of a filter's pages. */

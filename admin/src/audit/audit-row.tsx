@@ -1,5 +1,6 @@
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import HistoryIcon from '@mui/icons-material/History';
 import { Box, Chip, IconButton, Link, TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -60,12 +61,18 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
   );
 }
 
+interface AuditRowProps {
+  entry: AuditEntry;
+  /** Shows the resource as of this entry; without it (the Audit screen, a History of many resources) the row offers no such view. */
+  onViewAsOf?: (entry: AuditEntry) => void;
+}
+
 /**
  * One audit entry: when, what, to which resource, by whom (or the system), from where and in
  * which request. The resource and the correlation id open the Audit screen filtered by them;
  * the details expand below the row.
  */
-export function AuditRow({ entry }: { entry: AuditEntry }) {
+export function AuditRow({ entry, onViewAsOf }: AuditRowProps) {
   const translate = useTranslate();
   const intlLocale = useIntlLocale();
   const [open, setOpen] = useState(false);
@@ -112,6 +119,16 @@ export function AuditRow({ entry }: { entry: AuditEntry }) {
             <IconButton size="small" aria-label={toggle} title={toggle} aria-expanded={open} onClick={() => setOpen(!open)}>
               {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
             </IconButton>
+            {onViewAsOf ? (
+              <IconButton
+                size="small"
+                aria-label={translate('resources.audit.replay.view_as_of')}
+                title={translate('resources.audit.replay.view_as_of')}
+                onClick={() => onViewAsOf(entry)}
+              >
+                <HistoryIcon fontSize="small" />
+              </IconButton>
+            ) : null}
           </Box>
         </TableCell>
       </TableRow>

@@ -22,10 +22,12 @@ interface AuditTableProps {
   empty: string;
   /** The table's accessible name. */
   label: string;
+  /** Offers each row's "View as of", when the entries are one resource's. */
+  onViewAsOf?: (entry: AuditEntry) => void;
 }
 
 /** Audit entries as a table, newest first, with Load more while older ones remain: the Audit screen's and every History tab's. */
-export function AuditTable({ trail, empty, label }: AuditTableProps) {
+export function AuditTable({ trail, empty, label, onViewAsOf }: AuditTableProps) {
   const translate = useTranslate();
   if (trail.error) return <Alert severity="error">{translate('resources.audit.notifications.load_failed')}</Alert>;
   if (trail.isPending) {
@@ -55,7 +57,7 @@ export function AuditTable({ trail, empty, label }: AuditTableProps) {
           </TableHead>
           <TableBody>
             {trail.entries.map((entry: AuditEntry) => (
-              <AuditRow key={entry.id} entry={entry} />
+              <AuditRow key={entry.id} entry={entry} onViewAsOf={onViewAsOf} />
             ))}
           </TableBody>
         </Table>

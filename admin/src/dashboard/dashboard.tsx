@@ -1,8 +1,8 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Button, Title, useRefresh, useTranslate } from 'react-admin';
+import analytics from '../analytics';
 import audit from '../audit';
-import { screens } from '../coming-soon/screens';
 import models from '../models';
 import payments from '../payments';
 import plans from '../plans';
@@ -16,7 +16,7 @@ const tiles = [
   { name: 'users', icon: users.icon },
   { name: 'plans', icon: plans.icon },
   { name: 'payments', icon: payments.icon },
-  ...screens,
+  { name: 'analytics', icon: analytics.icon },
   { name: 'models', icon: models.icon },
   { name: 'audit', icon: audit.icon },
 ];

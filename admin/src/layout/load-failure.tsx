@@ -1,4 +1,4 @@
-import { Alert } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import { useCallback } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 
@@ -6,11 +6,25 @@ function statusOf(error: unknown): number | undefined {
   return typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
 }
 
+interface LoadFailedProps {
+  /** The i18n key of the screen's message. */
+  message: string;
+  /** Asks again: shown as Try Again when given. */
+  onRetry?: () => void;
+  /** While asking again, Try Again waits. */
+  retrying?: boolean;
+}
+
 /** The screen's load-failure message (spec section 8) where its content would be; no sample data instead. */
-export function LoadFailed({ message }: { message: string }) {
+export function LoadFailed({ message, onRetry, retrying = false }: LoadFailedProps) {
   const translate = useTranslate();
+  const retry = onRetry ? (
+    <Button color="inherit" size="small" onClick={onRetry} disabled={retrying}>
+      {translate('meshwork.load_failed.try_again')}
+    </Button>
+  ) : undefined;
   return (
-    <Alert severity="error" sx={{ mt: 2 }}>
+    <Alert severity="error" sx={{ mt: 2 }} action={retry}>
       {translate(message)}
     </Alert>
   );

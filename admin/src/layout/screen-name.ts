@@ -1,7 +1,7 @@
 /**
  * The console screen a path shows, as its error boundary names it in a crash report: the
  * dashboard, `<resource>.<list|create|edit|show>` for react-admin's resource routes, or the
- * path itself for custom routes ("analytics"). Paths are the router's, without the /admin base.
+ * path itself for custom routes. Paths are the router's, without the /admin base.
  */
 export function screenOf(pathname: string, resources: readonly string[]): string {
   const [first, second, third] = pathname.split('/').filter(Boolean);

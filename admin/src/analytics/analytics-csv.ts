@@ -1,0 +1,82 @@
+import type { AnalyticsReport } from '@meshwork/contracts';
+
+type Cell = string | number | null;
+
+/**
+ * A CSV field (RFC 4180): quoted when it must be. Text a spreadsheet would run as a formula
+ * (=, +, -, @, tab, CR first) gets a leading apostrophe, as the api's audit export does; numbers
+ * are written as numbers, so a negative revenue stays one.
+ */
+function csvField(value: Cell): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** One section: its title, a header row, its rows. */
+function section(title: string, header: string[], rows: Cell[][]): Cell[][] {
+  return [[title], header, ...rows];
+}
+
+/**
+ * The report as one CSV file of sections, separated by an empty line: the period, the summary,
+ * then every series as the charts show it. The file is data for spreadsheets, so it reads the
+ * same in every console language; money is in US dollars.
+ */
+export function analyticsCsv(report: AnalyticsReport): string {
+  const { summary } = report;
+  const sections = [
+    section('Period', ['Range', 'From', 'To'], [[report.dateRange, report.from, report.to]]),
+    section(
+      'Summary',
+      [
+        'Total users',
+        'New users',
+        'Total revenue (USD)',
+        'Revenue growth (%)',
+        'Active subscriptions',
+        'Subscription growth (%)',
+        'Top model',
+      ],
+      [
+        [
+          summary.totalUsers,
+          summary.newUsers,
+          summary.totalRevenue,
+          summary.revenueGrowth,
+          summary.activeSubscriptions,
+          summary.subscriptionGrowth,
+          summary.topModel,
+        ],
+      ],
+    ),
+    section(
+      'User growth',
+      ['Date', 'Total users', 'New users'],
+      report.userGrowth.map((day) => [day.date, day.totalUsers, day.newUsers]),
+    ),
+    section(
+      'Revenue',
+      ['Date', 'Revenue (USD)', 'Transactions'],
+      report.revenueData.map((day) => [day.date, day.revenue, day.transactions]),
+    ),
+    section(
+      'Subscriptions by plan',
+      ['Plan', 'Active subscriptions', 'Conversion rate (%)', 'Churn rate (%)'],
+      report.subscriptionMetrics.map((plan) => [plan.planName, plan.activeSubscriptions, plan.conversionRate, plan.churnRate]),
+    ),
+    section(
+      'Model usage',
+      ['Model', 'Downloads', 'Unique users'],
+      report.modelUsage.map((model) => [model.modelName, model.usageCount, model.uniqueUsers]),
+    ),
+  ];
+  return sections.map((rows) => rows.map((row) => row.map(csvField).join(',')).join('\r\n')).join('\r\n\r\n');
+}
+
+/** `analytics-30d-2025-01-31`: the range and today where the staff member is (downloadCSV adds `.csv`). */
+export function analyticsCsvName(report: AnalyticsReport, today = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `analytics-${report.dateRange}-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+}
