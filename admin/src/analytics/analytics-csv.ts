@@ -1,21 +1,8 @@
 import type { AnalyticsReport } from '@meshwork/contracts';
-
-type Cell = string | number | null;
-
-/**
- * A CSV field (RFC 4180): quoted when it must be. Text a spreadsheet would run as a formula
- * (=, +, -, @, tab, CR first) gets a leading apostrophe, as the api's audit export does; numbers
- * are written as numbers, so a negative revenue stays one.
- */
-function csvField(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+import { type CsvCell, csvFileName, csvLines } from '../app/csv';
 
 /** One section: its title, a header row, its rows. */
-function section(title: string, header: string[], rows: Cell[][]): Cell[][] {
+function section(title: string, header: string[], rows: CsvCell[][]): CsvCell[][] {
   return [[title], header, ...rows];
 }
 
@@ -72,11 +59,10 @@ export function analyticsCsv(report: AnalyticsReport): string {
       report.modelUsage.map((model) => [model.modelName, model.usageCount, model.uniqueUsers]),
     ),
   ];
-  return sections.map((rows) => rows.map((row) => row.map(csvField).join(',')).join('\r\n')).join('\r\n\r\n');
+  return sections.map(csvLines).join('\r\n\r\n');
 }
 
 /** `analytics-30d-2025-01-31`: the range and today where the staff member is (downloadCSV adds `.csv`). */
 export function analyticsCsvName(report: AnalyticsReport, today = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `analytics-${report.dateRange}-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return csvFileName(`analytics-${report.dateRange}`, today);
 }

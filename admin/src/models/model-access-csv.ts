@@ -1,10 +1,6 @@
 import type { AdminModel } from '@meshwork/contracts';
+import { csvFileName, csvLines } from '../app/csv';
 import { type ModelPlanColumn, planBaseName } from './model-plans';
-
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /**
  * Who may use which model (spec section 7, "Models"): Model Name, Version, then Yes or No per
@@ -18,11 +14,10 @@ export function modelAccessCsv(models: readonly AdminModel[], plans: readonly Mo
     model.version,
     ...plans.map((plan) => (model.allowedPlans.includes(plan.id) ? 'Yes' : 'No')),
   ]);
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n');
+  return csvLines([header, ...rows]);
 }
 
 /** `model-access-2025-01-31`: today where the staff member is (downloadCSV adds `.csv`). */
 export function modelAccessCsvName(today = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `model-access-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return csvFileName('model-access', today);
 }

@@ -1,3 +1,4 @@
+import { csvFileName, csvLines } from '../app/csv';
 import type { AdminPayment } from './admin-payment';
 
 /**
@@ -20,20 +21,12 @@ const columns: [header: string, value: (payment: AdminPayment) => string | numbe
   ['Refund reason', (p) => p.refundReason],
 ];
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-function csvField(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** The payments as CSV: a header row, then one row per payment. */
 export function paymentsCsv(payments: AdminPayment[]): string {
-  const rows = [columns.map(([header]) => header), ...payments.map((payment) => columns.map(([, value]) => csvField(value(payment))))];
-  return rows.map((row) => row.join(',')).join('\r\n');
+  return csvLines([columns.map(([header]) => header), ...payments.map((payment) => columns.map(([, value]) => value(payment)))]);
 }
 
 /** `payments-2025-01-31`: today's date where the staff member is (downloadCSV adds `.csv`). */
 export function paymentsCsvName(today = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `payments-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return csvFileName('payments', today);
 }
