@@ -83,7 +83,7 @@ export class AdminUsersController {
     if (id === caller.userId && rolesChange) throw ruleBroken('You cannot change your own staff or auditor role.', 'is_staff');
     const names = { first_name: body.first_name, last_name: body.last_name };
     if ((names.first_name ?? user.first_name) !== user.first_name || (names.last_name ?? user.last_name) !== user.last_name)
-      await this.commands.execute(new UpdateProfile(id, names, at));
+      await this.commands.execute(new UpdateProfile(id, names, at, true));
     if (rolesChange) await this.commands.execute(new ChangeUserRoles(id, roles, at));
     if (body.is_active !== undefined && body.is_active !== user.is_active)
       await this.commands.execute(new SetUserActive(id, body.is_active, at));

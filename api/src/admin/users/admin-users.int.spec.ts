@@ -86,6 +86,13 @@ describe('console users resource (react-admin dialect)', () => {
     ]);
     expect(rows[0].metadata.actor).toMatchObject({ userId: staff.user.id, isStaff: true });
 
+    // Staff may still correct a deactivated user's names; the user cannot (their session ended above).
+    await http()
+      .put(`/api/v1/admin-panel/users/${id}`)
+      .set('Authorization', `Bearer ${staff.tokens.access}`)
+      .send({ first_name: 'Zoë' })
+      .expect(200, /"first_name":"Zoë"/);
+
     await http()
       .put(`/api/v1/admin-panel/users/${id}`)
       .set('Authorization', `Bearer ${staff.tokens.access}`)

@@ -10,6 +10,8 @@ export class UpdateProfile {
     readonly userId: string,
     readonly changes: { email?: string; username?: string; first_name?: string; last_name?: string },
     readonly at: Date,
+    /** Staff may correct a deactivated account's names; its owner, signed out, cannot reach it. */
+    readonly byStaff = false,
   ) {}
 }
 
@@ -18,7 +20,7 @@ export class UpdateProfile {
 export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, User> {
   constructor(private readonly identity: IdentityContext) {}
 
-  async execute({ userId, changes, at }: UpdateProfile): Promise<User> {
+  async execute({ userId, changes, at, byStaff }: UpdateProfile): Promise<User> {
     const { users, directory } = this.identity;
     try {
       const { position } = await users.execute(
@@ -26,6 +28,7 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, User
         {
           type: 'UpdateProfile',
           at,
+          byStaff,
           email: changes.email,
           username: changes.username,
           firstName: changes.first_name,
@@ -36,7 +39,7 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile, User
             const claim: UniqueValue[] = [];
             const release: UniqueValue[] = [];
             const update = events[0]?.type === 'ProfileUpdated' ? events[0].data : {};
-            if (state.status !== 'active') return {};
+            if (state.status !== 'active' && state.status !== 'deactivated') return {};
             if (update.email) {
               claim.push(this.identity.emailKey(update.email));
               release.push(this.identity.emailKey(state.email));

@@ -10,7 +10,7 @@ export type UserCommand =
       isStaff: boolean;
       isAuditor: boolean;
     }
-  | { type: 'UpdateProfile'; at: Date; email?: string; username?: string; firstName?: string; lastName?: string }
+  | { type: 'UpdateProfile'; at: Date; byStaff?: boolean; email?: string; username?: string; firstName?: string; lastName?: string }
   | { type: 'ChangePassword'; at: Date; passwordHash: string; keptSessionId: string | null }
   | { type: 'RequestPasswordReset'; at: Date; tokenHash: string; expiresAt: Date }
   | { type: 'CompletePasswordReset'; at: Date; tokenHash: string; passwordHash: string }

@@ -44,7 +44,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return [{ type: 'UserRegistered', data: { userId, email, username, passwordHash, isStaff, isAuditor } }];
       }
       case 'UpdateProfile': {
-        const user = active(state);
+        const user = command.byStaff ? existing(state) : active(state);
         const data: Extract<UserEvent, { type: 'ProfileUpdated' }>['data'] = {};
         if (command.email !== undefined && command.email !== user.email) data.email = command.email;
         if (command.username !== undefined && command.username !== user.username) data.username = command.username;

@@ -163,6 +163,11 @@ describe('user decider', () => {
         .when({ type: 'RequestPasswordReset', at, tokenHash: 't', expiresAt: at })
         .thenThrows(/deactivated/);
     });
+    it('lets staff correct the names of a deactivated account', () => {
+      given(userDecider, [registered, deactivated])
+        .when({ type: 'UpdateProfile', at, byStaff: true, firstName: 'A' })
+        .then([{ type: 'ProfileUpdated', data: { firstName: 'A' } }]);
+    });
     it('closes every session on deactivation and reactivates', () => {
       const state = given(userDecider, [registered, signedIn('s1')])
         .when({ type: 'Deactivate', at })
