@@ -12,8 +12,6 @@ export interface ChainVerdict {
 
 const BATCH = 10_000;
 
-type Row = Partial<ChainedRow> & { chained_at: string; chain_hash: Buffer };
-
 /**
  * Recomputes the chain from the first event over the rows as they are now and compares every
  * link with the stored one and every seal with its signature and link; also finds rows added
@@ -30,44 +28,54 @@ export async function verifyLogChain(pool: Pool, key: Buffer): Promise<ChainVerd
   return verdict;
 }
 
+/** The next batch of links after `after`, and every event up to the last of them: two range scans, paired up here. */
+async function batchAfter(pool: Pool, after: number): Promise<{ links: { position: number; hash: Buffer }[]; events: ChainedRow[] }> {
+  const { rows: links } = await pool.query<{ position: string; hash: Buffer }>(
+    `SELECT position::text, hash FROM es_chain WHERE position > $1 ORDER BY es_chain.position LIMIT ${BATCH}`,
+    [after],
+  );
+  if (links.length === 0) return { links: [], events: [] };
+  const { rows: events } = await pool.query<ChainedRow>(
+    `SELECT ${CHAINED_COLUMNS} FROM es_events WHERE es_events.position > $1 AND es_events.position <= $2 ORDER BY es_events.position`,
+    [after, links[links.length - 1]!.position],
+  );
+  return { links: links.map((l) => ({ position: Number(l.position), hash: l.hash })), events };
+}
+
 async function check(pool: Pool, key: Buffer): Promise<ChainVerdict> {
   const seals = await sealsByPosition(pool);
   let previous: Buffer = GENESIS;
   let after = 0;
   let events = 0;
+  let next = batchAfter(pool, after);
   for (;;) {
-    const { rows } = await pool.query<Row>(
-      `SELECT c.position::text AS chained_at, c.hash AS chain_hash, e.* FROM es_chain c
-         LEFT JOIN LATERAL (SELECT ${CHAINED_COLUMNS} FROM es_events WHERE es_events.position = c.position) e ON true
-        WHERE c.position > $1 ORDER BY c.position LIMIT ${BATCH}`,
-      [after],
-    );
-    for (const row of rows) {
-      const position = Number(row.chained_at);
-      const fail = (problem: string) => ({ verifiedTo: after, events, firstBroken: position, problem });
-      if (row.position === undefined || row.position === null) return fail('the event is missing from the log');
-      previous = link(previous, row as ChainedRow);
-      if (!previous.equals(row.chain_hash)) return fail('the event does not match its link in the chain');
+    const batch = await next;
+    if (batch.links.length === 0) break;
+    // Read the next batch while this one is hashed.
+    next =
+      batch.links.length < BATCH
+        ? Promise.resolve({ links: [], events: [] })
+        : batchAfter(pool, batch.links[batch.links.length - 1]!.position);
+    // Handled here too, so a verdict returned before it is awaited leaves no unhandled rejection.
+    next.catch(() => undefined);
+    let e = 0;
+    for (const chained of batch.links) {
+      const fail = (position: number, problem: string): ChainVerdict => ({ verifiedTo: after, events, firstBroken: position, problem });
+      const row = batch.events[e];
+      const position = row ? Number(row.position) : Infinity;
+      // A row inserted among chained ones has no link of its own.
+      if (position < chained.position) return fail(position, 'an event was added without a link in the chain');
+      if (position > chained.position) return fail(chained.position, 'the event is missing from the log');
+      e += 1;
+      previous = link(previous, row!);
+      if (!previous.equals(chained.hash)) return fail(position, 'the event does not match its link in the chain');
       const seal = seals.get(position);
       if (seal && (!seal.hash.equals(previous) || !sealIsValid(key, position, seal.hash, seal.signature)))
-        return fail('a signed seal does not match the chain');
+        return fail(position, 'a signed seal does not match the chain');
       events += 1;
       after = position;
     }
-    if (rows.length < BATCH) break;
   }
-  // A row inserted among chained ones has no link of its own.
-  const { rows: added } = await pool.query<{ position: string | null }>(
-    'SELECT min(e.position)::text AS position FROM es_events e WHERE e.position <= $1 AND NOT EXISTS (SELECT 1 FROM es_chain c WHERE c.position = e.position)',
-    [after],
-  );
-  if (added[0]!.position)
-    return {
-      verifiedTo: after,
-      events,
-      firstBroken: Number(added[0]!.position),
-      problem: 'an event was added without a link in the chain',
-    };
   // Cutting the end off the log and the chain alike still leaves the seals past it.
   const beyond = [...seals.keys()].filter((p) => p > after).sort((a, b) => a - b)[0];
   if (beyond !== undefined)
