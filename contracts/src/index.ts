@@ -20,6 +20,7 @@ export * from './events/event-envelope';
 export * from './events/integration-message';
 export * from './health/health.contract';
 export * from './http/http.contract';
+export * from './http/public-pages';
 export * from './identity/account.contract';
 export * from './networks/admin-networks.contract';
 export * from './networks/devices.contract';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { logger } from '../logging/logger';
+import { serveCrawlerFiles } from './crawler-files';
 import { CSP_NONCE_PLACEHOLDER, cspNonce } from './security-headers';
 
 /**
@@ -13,7 +14,8 @@ import { CSP_NONCE_PLACEHOLDER, cspNonce } from './security-headers';
  * precompress.mjs) and the browser takes it. Vite's hashed assets (/assets/) never change
  * under their name: cached for a year as immutable. Other files for an hour; pages revalidate.
  */
-export function serveSites(app: Express, sites: { webDist: string; adminDist: string }): void {
+export function serveSites(app: Express, sites: { webDist: string; adminDist: string; publicUrl: string }): void {
+  serveCrawlerFiles(app, sites.publicUrl);
   mount(app, '/admin', sites.adminDist);
   mount(app, '/', sites.webDist);
 }

@@ -22,13 +22,13 @@ describe('the sites’ files: compressed and cached', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Meshwork</title>${'<p>plans</p>'.repeat(200)}`);
     fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), script);
     fs.writeFileSync(path.join(dist, 'assets', 'tiny-XyZ789.js'), 'export {};\n');
-    fs.writeFileSync(path.join(dist, 'robots.txt'), `User-agent: *\n${'Allow: /\n'.repeat(200)}`);
+    fs.writeFileSync(path.join(dist, 'licenses.txt'), `MIT\n${'Permission is hereby granted\n'.repeat(100)}`);
     // The build step itself, as `npm run build` runs it after vite.
     execFileSync(process.execPath, [PRECOMPRESS, dist]);
     app.use(compressAnswers);
     app.get('/api/v1/big/', (_request, response) => response.json({ plans: Array.from({ length: 100 }, (_, i) => ({ id: `plan-${i}` })) }));
     app.get('/api/v1/small/', (_request, response) => response.json({ ok: true }));
-    serveSites(app, { webDist: dist, adminDist: path.join(dist, 'no-console') });
+    serveSites(app, { webDist: dist, adminDist: path.join(dist, 'no-console'), publicUrl: 'https://ai.example.com' });
   });
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
@@ -61,8 +61,8 @@ describe('the sites’ files: compressed and cached', () => {
   });
 
   it('keeps an hour for files outside assets/, revalidates pages, and compresses pages and big api JSON only', async () => {
-    const robots = await request(app).get('/robots.txt').set('Accept-Encoding', 'br').expect(200);
-    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+    const licenses = await request(app).get('/licenses.txt').set('Accept-Encoding', 'br').expect(200);
+    expect(licenses.headers).toMatchObject({ 'cache-control': 'public, max-age=3600', 'content-encoding': 'br' });
     const page = await request(app).get('/pricing').set('Accept', 'text/html').set('Accept-Encoding', 'br').expect(200);
     expect(page.headers).toMatchObject({ 'cache-control': 'no-cache', 'content-encoding': 'br' });
     expect(page.text).toContain('<title>Meshwork</title>');
@@ -77,5 +77,17 @@ describe('the sites’ files: compressed and cached', () => {
       expect([200, 403, 404]).toContain(answer.status);
       expect(answer.text).not.toMatch(/root:/);
     }
+  });
+
+  it('tells crawlers the public pages at this installation’s address, and to leave the api, console and signed-in app alone', async () => {
+    const robots = await request(app).get('/robots.txt').set('Host', 'evil.example').expect(200);
+    expect(robots.text).toContain('Disallow: /admin/\nDisallow: /dashboard');
+    expect(robots.text).toContain('Sitemap: https://ai.example.com/sitemap.xml');
+    const sitemap = await request(app).get('/sitemap.xml').set('Host', 'evil.example').expect(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    const pages = [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(pages).toContain('https://ai.example.com/');
+    expect(pages).toContain('https://ai.example.com/pricing');
+    expect(pages.some((page) => /dashboard|admin|evil/.test(page!))).toBe(false);
   });
 });
