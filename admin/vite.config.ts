@@ -11,8 +11,12 @@ const vendorChunks: Record<string, RegExp> = {
   'react-admin': /[\\/]node_modules[\\/](react-admin|ra-[^\\/]+)[\\/]/,
 };
 
+/** Libraries only lazily loaded screens use (the Analytics charts, the model upload's hashing): left to travel with them. */
+const screenOnly =
+  /[\\/]node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|redux|redux-thunk|immer|reselect|react-redux|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|hash-wasm)[\\/]/;
+
 function vendorChunk(id: string): string | undefined {
-  if (!id.includes('node_modules')) return undefined;
+  if (!id.includes('node_modules') || screenOnly.test(id)) return undefined;
   return Object.entries(vendorChunks).find(([, pattern]) => pattern.test(id))?.[0] ?? 'vendor';
 }
 

@@ -1,5 +1,5 @@
 import SmartToyIcon from '@mui/icons-material/SmartToy';
-import { ModelList } from './model-list';
+import { lazyScreen } from '../app/lazy-screen';
 
 /**
  * The AI models screen (spec section 2, "Admin AI Model Management"). Its calls are the
@@ -7,6 +7,6 @@ import { ModelList } from './model-list';
  * list page only; details, access, upload and delete happen in dialogs on it.
  */
 export default {
-  list: ModelList,
+  list: lazyScreen(() => import('./model-list'), 'ModelList'),
   icon: SmartToyIcon,
 };

@@ -1,8 +1,5 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { UserCreate } from './user-create';
-import { UserEdit } from './user-edit';
-import { UserList } from './user-list';
-import { UserShow } from './user-show';
+import { lazyScreen } from '../app/lazy-screen';
 
 /**
  * The users resource (spec section 2, "Users"; issue 15): the list with activate/deactivate,
@@ -10,10 +7,10 @@ import { UserShow } from './user-show';
  * create users (customers, staff or auditors) and edit their names and role.
  */
 export default {
-  list: UserList,
-  show: UserShow,
-  create: UserCreate,
-  edit: UserEdit,
+  list: lazyScreen(() => import('./user-list'), 'UserList'),
+  show: lazyScreen(() => import('./user-show'), 'UserShow'),
+  create: lazyScreen(() => import('./user-create'), 'UserCreate'),
+  edit: lazyScreen(() => import('./user-edit'), 'UserEdit'),
   icon: PeopleIcon,
   recordRepresentation: 'username',
 };
