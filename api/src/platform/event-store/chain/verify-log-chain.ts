@@ -28,18 +28,48 @@ export async function verifyLogChain(pool: Pool, key: Buffer): Promise<ChainVerd
   return verdict;
 }
 
-/** The next batch of links after `after`, and every event up to the last of them: two range scans, paired up here. */
-async function batchAfter(pool: Pool, after: number): Promise<{ links: { position: number; hash: Buffer }[]; events: ChainedRow[] }> {
-  const { rows: links } = await pool.query<{ position: string; hash: Buffer }>(
-    `SELECT position::text, hash FROM es_chain WHERE position > $1 ORDER BY es_chain.position LIMIT ${BATCH}`,
-    [after],
-  );
-  if (links.length === 0) return { links: [], events: [] };
-  const { rows: events } = await pool.query<ChainedRow>(
-    `SELECT ${CHAINED_COLUMNS} FROM es_events WHERE es_events.position > $1 AND es_events.position <= $2 ORDER BY es_events.position`,
-    [after, links[links.length - 1]!.position],
-  );
-  return { links: links.map((l) => ({ position: Number(l.position), hash: l.hash })), events };
+interface Batch {
+  links: { position: number; hash: Buffer }[];
+  events: ChainedRow[];
+}
+
+/** Batches whose events are read while earlier ones are hashed: PostgreSQL renders rows on one core, the hashing runs on another. */
+const AHEAD = 2;
+
+/**
+ * The links in order, in batches, each with every event up to its last link: two range scans
+ * paired up by the caller. The links (small rows) are read first; each batch's events are then
+ * asked for at once, up to AHEAD batches in flight.
+ */
+async function* batches(pool: Pool): AsyncGenerator<Batch> {
+  const inFlight: Promise<Batch>[] = [];
+  let after = 0;
+  let more = true;
+  for (;;) {
+    while (more && inFlight.length < AHEAD) {
+      const { rows } = await pool.query<{ position: string; hash: Buffer }>(
+        `SELECT position::text, hash FROM es_chain WHERE position > $1 ORDER BY es_chain.position LIMIT ${BATCH}`,
+        [after],
+      );
+      more = rows.length === BATCH;
+      if (rows.length === 0) break;
+      const links = rows.map((l) => ({ position: Number(l.position), hash: l.hash }));
+      const from = after;
+      after = links[links.length - 1]!.position;
+      const batch = pool
+        .query<ChainedRow>(
+          `SELECT ${CHAINED_COLUMNS} FROM es_events WHERE es_events.position > $1 AND es_events.position <= $2 ORDER BY es_events.position`,
+          [from, after],
+        )
+        .then(({ rows: events }) => ({ links, events }));
+      // Handled here too, so a verdict found before a batch is awaited leaves no unhandled rejection.
+      batch.catch(() => undefined);
+      inFlight.push(batch);
+    }
+    const next = inFlight.shift();
+    if (!next) return;
+    yield await next;
+  }
 }
 
 async function check(pool: Pool, key: Buffer): Promise<ChainVerdict> {
@@ -47,17 +77,7 @@ async function check(pool: Pool, key: Buffer): Promise<ChainVerdict> {
   let previous: Buffer = GENESIS;
   let after = 0;
   let events = 0;
-  let next = batchAfter(pool, after);
-  for (;;) {
-    const batch = await next;
-    if (batch.links.length === 0) break;
-    // Read the next batch while this one is hashed.
-    next =
-      batch.links.length < BATCH
-        ? Promise.resolve({ links: [], events: [] })
-        : batchAfter(pool, batch.links[batch.links.length - 1]!.position);
-    // Handled here too, so a verdict returned before it is awaited leaves no unhandled rejection.
-    next.catch(() => undefined);
+  for await (const batch of batches(pool)) {
     let e = 0;
     for (const chained of batch.links) {
       const fail = (position: number, problem: string): ChainVerdict => ({ verifiedTo: after, events, firstBroken: position, problem });
