@@ -28,7 +28,10 @@ for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true 
     params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   });
   const gzip = zlib.gzipSync(body, { level: 9 });
-  for (const [suffix, compressed] of [['.br', brotli], ['.gz', gzip]]) {
+  for (const [suffix, compressed] of [
+    ['.br', brotli],
+    ['.gz', gzip],
+  ]) {
     if (compressed.length < body.length) fs.writeFileSync(file + suffix, compressed);
     else fs.rmSync(file + suffix, { force: true });
   }

@@ -9,6 +9,16 @@ import { timestamp } from '../http/http.contract';
 
 const filterText = (label: string) => text(label, { max: 200, required: false }).optional();
 
+/**
+ * A time bound, passed on as UTC: ISO 8601 allows offsets (+19:45) and years (0621) that
+ * PostgreSQL refuses or reads otherwise, so the database only ever sees JavaScript's own form.
+ */
+const timeBound = (description: string) =>
+  timestamp
+    .transform((value) => new Date(value).toISOString())
+    .optional()
+    .meta({ description });
+
 /** `GET /admin-panel/audit/` and its CSV export take the same filters. */
 export const AuditFilter = z
   .object({
@@ -19,8 +29,8 @@ export const AuditFilter = z
     }),
     resource_id: filterText('Resource id'),
     correlation_id: filterText('Correlation id').meta({ description: 'Every event one request caused.' }),
-    from: timestamp.optional().meta({ description: 'Entries at or after this time.' }),
-    to: timestamp.optional().meta({ description: 'Entries before this time.' }),
+    from: timeBound('Entries at or after this time.'),
+    to: timeBound('Entries before this time.'),
   })
   .strict();
 export type AuditFilter = z.output<typeof AuditFilter>;
