@@ -45,6 +45,7 @@ let measuring: Promise<number> | null = null;
  * machine busy for a moment is not a slower machine.
  */
 export function measureSpeed(): Promise<number> {
+  if (pinned !== null) return Promise.resolve(pinned);
   measuring ??= (async () => {
     const session = await InferenceSession.create(productModel(), { intraOpNumThreads: 1, interOpNumThreads: 1 });
     try {
@@ -77,7 +78,18 @@ export function measureSpeed(): Promise<number> {
  * starts hosting, joins or reports; one that never uses a network never loads the kernel for it).
  */
 export function measuredSpeed(): number {
-  return best;
+  return pinned ?? best;
+}
+
+let pinned: number | null = null;
+
+/**
+ * A fixed speed in place of measuring, for tests that need a known plan: several hosts sharing
+ * a test machine's cores measure one another as much as themselves, and a device measured a
+ * third as fast is rightly given no blocks.
+ */
+export function pinSpeed(speed: number): void {
+  pinned = speed;
 }
 
 /** What this device tells its host: free memory, speed (measured again), and the models it has installed and may run. */

@@ -6,6 +6,7 @@
  * Run by `lan-host.ts` as `node -r @swc-node/register desktop/src/runtime/testing/lan-agent.ts`.
  */
 import { createInterface } from 'node:readline';
+import { pinSpeed } from '../network/node-report';
 import { startHost } from './host-harness';
 
 interface AgentConfig {
@@ -14,12 +15,15 @@ interface AgentConfig {
   address: string;
   fingerprint: string;
   dataDir: string;
+  /** A fixed device speed (see pinSpeed); measured when absent. */
+  speed?: number;
 }
 
 const send = (message: unknown) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 async function main(): Promise<void> {
   const config = JSON.parse(process.env.MESHWORK_AGENT ?? '{}') as AgentConfig;
+  if (config.speed !== undefined) pinSpeed(config.speed);
   let offsetMs = 0;
   const subject = await startHost(config.api, {
     name: config.name,

@@ -19,7 +19,13 @@ export interface AppliedDocument {
   plan: EntitledPlan;
 }
 
-export async function startLanHost(lab: LanLab, machine: string, api: string, name: string, options: { cpus?: string } = {}) {
+export async function startLanHost(
+  lab: LanLab,
+  machine: string,
+  api: string,
+  name: string,
+  options: { cpus?: string; speed?: number } = {},
+) {
   const { address } = lab.machine(machine);
   const dataDir = await mkdtemp(join(tmpdir(), `meshwork-${machine}-`));
   const agent = ['-r', '@swc-node/register', 'desktop/src/runtime/testing/lan-agent.ts'];
@@ -29,7 +35,7 @@ export async function startLanHost(lab: LanLab, machine: string, api: string, na
     cwd: repositoryRoot,
     env: {
       ...process.env,
-      MESHWORK_AGENT: JSON.stringify({ api, name, address, fingerprint: `fp-${randomUUID()}`, dataDir }),
+      MESHWORK_AGENT: JSON.stringify({ api, name, address, fingerprint: `fp-${randomUUID()}`, dataDir, speed: options.speed }),
     },
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
