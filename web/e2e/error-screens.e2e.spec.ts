@@ -137,6 +137,8 @@ describe('customer site: error screens in a real browser', () => {
 
     await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click();
     await page.waitForURL(`${base}/`);
+    // The address changes before the landing page renders: wait for its heading, then look.
+    await page.getByRole('heading', { level: 1, name: /Run powerful AI/ }).waitFor();
     expect(await page.getByRole('heading', { name: 'Page Not Found' }).count()).toBe(0);
   });
 });
