@@ -70,13 +70,13 @@ const importRules = [
 ];
 
 export default defineConfig([
-  globalIgnores(['**/dist/', '**/node_modules/', '.infra/', '.data/', '**/coverage/', 'test-results/']),
+  globalIgnores(['**/dist/', 'web/dist-server/', '**/node_modules/', '.infra/', '.data/', '**/coverage/', 'test-results/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   ...importRules,
   {
     // Servers, scripts and the desktop runtime run on Node.
-    files: ['api/**', 'projections/**', 'contracts/**', 'infra/**', 'desktop/**', '*.{js,mjs,cjs,ts}'],
+    files: ['api/**', 'projections/**', 'contracts/**', 'infra/**', 'desktop/**', 'web/scripts/**', 'admin/scripts/**', '*.{js,mjs,cjs,ts}'],
     ignores: ['desktop/ui/src/**'],
     languageOptions: { globals: globals.node },
   },

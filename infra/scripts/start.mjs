@@ -2,7 +2,7 @@
 // customer site, the staff console), then runs the api. With no settings it is the
 // embedded default: PostgreSQL from npm, projections in process, local disk, outbox mail,
 // simulated checkout. Settings come from the environment (see README and .env.example).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnApi } from '../lib/api-process.cjs';
@@ -43,7 +43,7 @@ const builds = [
   {
     what: 'customer site',
     output: 'web/dist/index.html',
-    sources: ['web/src', 'web/index.html', 'contracts/src'],
+    sources: ['web/src', 'web/scripts', 'web/index.html', 'contracts/src'],
     args: ['run', 'build', '-w', 'web'],
   },
   {
@@ -66,3 +66,23 @@ for (const build of builds) {
 const api = spawnApi(process.env, ['inherit', 'inherit', 'inherit', 'ipc']);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => api.kill(signal));
 api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+// The build prerendered the public pages without an api, so /pricing showed its plans only
+// once a script had run; now that this api answers, render them again with its plans.
+const origin = `http://${(process.env.HOST ?? '127.0.0.1').replace(/^0\.0\.0\.0$/, '127.0.0.1')}:${process.env.PORT ?? 3000}`;
+void prerenderWithApi(origin);
+
+async function prerenderWithApi(apiOrigin) {
+  const answers = () =>
+    fetch(`${apiOrigin}/api/v1/health/ping`).then(
+      (response) => response.ok,
+      () => false,
+    );
+  for (let waited = 0; !(await answers()); waited++) {
+    if (waited >= 600 || api.exitCode !== null) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const prerender = spawn(process.execPath, [path.join(root, 'web/scripts/prerender.mjs'), '--api', apiOrigin], { stdio: 'inherit' });
+  const status = await new Promise((resolve) => prerender.once('exit', resolve));
+  if (status !== 0) console.warn('The public pages stay as built: their api data fills in as each page loads.');
+}

@@ -30,10 +30,10 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** What a browser test starts with: the whole app listening on a free port, and Chromium. */
-export async function startBrowserTest(settings: Record<string, string> = {}) {
+export async function startBrowserTest(settings: Record<string, string> = {}, sites: Parameters<typeof startTestApp>[2] = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const subject: TestApp = await startTestApp({ PUBLIC_URL: base, ...settings });
+  const subject: TestApp = await startTestApp({ PUBLIC_URL: base, ...settings }, undefined, sites);
   await subject.app.listen(port, '127.0.0.1');
   const browser = await launchBrowser();
   const opened: BrowserContext[] = [];

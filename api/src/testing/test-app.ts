@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { createApp } from '../main';
 import { migrations } from '../migrations';
-import { loadConfig } from '../platform/config/config';
+import { type AppConfig, loadConfig } from '../platform/config/config';
 import { createTestDatabase, type TestDatabase } from '../platform/testing/test-database';
 import { required } from './infra';
 import { waitForProjection } from '../platform/projections/projection-waiter';
@@ -15,9 +15,13 @@ export interface TestApp {
 /**
  * The whole api in full mode against the real servers of `npm test`, on a database of its
  * own, or on `shared`'s as a second instance (which leaves the database to its owner).
- * `overrides` change settings for one test.
+ * `overrides` change settings for one test; `sites` serves other builds of the site or console.
  */
-export async function startTestApp(overrides: Record<string, string> = {}, shared?: TestApp): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  shared?: TestApp,
+  sites: Partial<Pick<AppConfig, 'webDist' | 'adminDist'>> = {},
+): Promise<TestApp> {
   const db = shared?.db ?? (await createTestDatabase(migrations));
   const config = loadConfig({
     DATABASE_URL: db.url,
@@ -37,7 +41,7 @@ export async function startTestApp(overrides: Record<string, string> = {}, share
     LOG_LEVEL: 'silent',
     ...overrides,
   });
-  const app = await createApp(config);
+  const app = await createApp({ ...config, ...sites });
   return {
     app,
     db,

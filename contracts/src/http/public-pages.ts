@@ -27,3 +27,9 @@ export const PRIVATE_PATH_PREFIXES = [
   '/activate',
   '/checkout/',
 ] as const;
+
+/**
+ * Stands for the installation's public address (PUBLIC_URL) in prerendered pages, which are
+ * built before that address is known: the api writes it in as it serves each page.
+ */
+export const PUBLIC_URL_PLACEHOLDER = 'MESHWORK_PUBLIC_URL';

@@ -1,11 +1,17 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSessionBootstrap } from '../shared/session/use-session';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
+import { titleOf } from './page-meta';
 
 /** Every page: top bar, the route, footer. */
 export function RootLayout() {
   useSessionBootstrap();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = titleOf(pathname);
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <a

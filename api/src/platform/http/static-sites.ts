@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { PUBLIC_URL_PLACEHOLDER } from '@meshwork/contracts';
 import { logger } from '../logging/logger';
 import { serveCrawlerFiles } from './crawler-files';
 import { CSP_NONCE_PLACEHOLDER, cspNonce } from './security-headers';
@@ -8,7 +9,9 @@ import { CSP_NONCE_PLACEHOLDER, cspNonce } from './security-headers';
 /**
  * Serves the built customer site at / and the staff console at /admin/ from the same
  * origin as the api, as production does. Both are single-page apps: a page path that is
- * not a file gets the app's index.html; /api paths never do.
+ * not a file gets its prerendered page if the build wrote one (<path>/index.html, web/scripts/
+ * prerender.mjs), else the app's shell (shell.html, or index.html where nothing is
+ * prerendered); /api paths never do.
  *
  * Files come precompressed when the build made a brotli or gzip copy (infra/scripts/
  * precompress.mjs) and the browser takes it. Vite's hashed assets (/assets/) never change
@@ -16,18 +19,19 @@ import { CSP_NONCE_PLACEHOLDER, cspNonce } from './security-headers';
  */
 export function serveSites(app: Express, sites: { webDist: string; adminDist: string; publicUrl: string }): void {
   serveCrawlerFiles(app, sites.publicUrl);
-  mount(app, '/admin', sites.adminDist);
-  mount(app, '/', sites.webDist);
+  mount(app, '/admin', sites.adminDist, sites.publicUrl);
+  mount(app, '/', sites.webDist, sites.publicUrl);
 }
 
-function mount(app: Express, base: string, dist: string): void {
+function mount(app: Express, base: string, dist: string, publicUrl: string): void {
   const index = path.join(dist, 'index.html');
   if (!fs.existsSync(index)) {
     logger.warn({ dist }, `no build at ${dist}: ${base} is not served (npm start builds it)`);
     return;
   }
   // index.html is always the page route's, never a plain file: it may need this answer's nonce.
-  const files = express.static(dist, { index: false, maxAge: '1h', setHeaders: cacheHeaders });
+  // No redirect of /pricing to /pricing/: a prerendered page's folder is a page, not a listing.
+  const files = express.static(dist, { index: false, redirect: false, maxAge: '1h', setHeaders: cacheHeaders });
   const precompressed = precompressedFiles(dist);
   // Api calls never name a file: spare them the file-system lookup.
   app.use(base, (request: Request, response: Response, next: NextFunction) => {
@@ -38,7 +42,8 @@ function mount(app: Express, base: string, dist: string): void {
     base === '/' ? /^\/(?!api\/|admin(\/|$)).*/ : new RegExp(`^${base}(/.*)?$`),
     (request: Request, response: Response, next: NextFunction) => {
       if (!request.accepts('html') || (path.extname(request.path) && !isIndex(request.path))) return next();
-      sendPage(index, response).catch(next);
+      const pagePath = base === '/' ? request.path : request.path.slice(base.length) || '/';
+      sendPage(pageFile(dist, pagePath), publicUrl, response).catch(next);
     },
   );
 }
@@ -95,13 +100,25 @@ function fileOf(root: string, requestPath: string): string | null {
 
 const isIndex = (requestPath: string) => path.posix.basename(requestPath) === 'index.html';
 
+/** The page for a path inside the mount: its prerendered HTML, else the app's shell. */
+function pageFile(dist: string, pagePath: string): string {
+  const root = path.resolve(dist);
+  const page = pagePath.replace(/\/index\.html$/, '') || '/';
+  const folder = page === '/' ? root : fileOf(root, page);
+  const prerendered = folder && path.join(folder, 'index.html');
+  if (prerendered && fs.existsSync(prerendered)) return prerendered;
+  const shell = path.join(dist, 'shell.html');
+  return fs.existsSync(shell) ? shell : path.join(dist, 'index.html');
+}
+
 /**
- * The app's index.html, read afresh (a rebuild renames the assets it names), never cached
- * without asking, and with this answer's CSP nonce where the build left the placeholder.
+ * A page, read afresh (a rebuild renames the assets it names), never cached without asking,
+ * with this answer's CSP nonce and the public address where the build left placeholders.
  */
-async function sendPage(index: string, response: Response): Promise<void> {
-  let html = await fs.promises.readFile(index, 'utf8');
+async function sendPage(page: string, publicUrl: string, response: Response): Promise<void> {
+  let html = await fs.promises.readFile(page, 'utf8');
   if (html.includes(CSP_NONCE_PLACEHOLDER)) html = html.replaceAll(CSP_NONCE_PLACEHOLDER, cspNonce(response));
+  html = html.replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl.replace(/[&"<>]/g, encodeURIComponent));
   response.setHeader('Cache-Control', 'no-cache');
   response.type('html').send(html);
 }

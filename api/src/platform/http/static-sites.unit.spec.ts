@@ -91,3 +91,43 @@ describe('the sites’ files: compressed and cached', () => {
     expect(pages.some((page) => /dashboard|admin|evil/.test(page!))).toBe(false);
   });
 });
+
+/** The prerendered public pages (web/scripts/prerender.mjs): each path gets its own page, anything else the app's shell. */
+describe('the customer site’s pages: prerendered where the build wrote one', () => {
+  let dist: string;
+  const app = express();
+  const page = (name: string) => `<!doctype html><link rel="canonical" href="MESHWORK_PUBLIC_URL/${name}" /><div id="root">${name}</div>`;
+
+  beforeAll(() => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'meshwork-pages-'));
+    fs.writeFileSync(path.join(dist, 'shell.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'index.html'), page('landing'));
+    fs.mkdirSync(path.join(dist, 'pricing'));
+    fs.writeFileSync(path.join(dist, 'pricing', 'index.html'), page('pricing'));
+    serveSites(app, { webDist: dist, adminDist: path.join(dist, 'no-console'), publicUrl: 'https://ai.example.com' });
+  });
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+  const html = async (url: string) => (await request(app).get(url).set('Accept', 'text/html').expect(200)).text;
+
+  it('answers a public page with its prerendered HTML, with the public address written in, whichever way the path is spelled', async () => {
+    for (const url of ['/pricing', '/pricing/', '/pricing/index.html']) {
+      expect(await html(url)).toBe(
+        '<!doctype html><link rel="canonical" href="https://ai.example.com/pricing" /><div id="root">pricing</div>',
+      );
+    }
+    expect(await html('/')).toContain('<div id="root">landing</div>');
+    expect(await html('/index.html')).toContain('<div id="root">landing</div>');
+  });
+
+  it('answers any other path with the empty shell, never a page from a folder it names or a file outside the build', async () => {
+    for (const url of ['/dashboard', '/pricing/monthly', '/no-such-page/anywhere']) {
+      expect(await html(url)).toBe('<!doctype html><div id="root"></div>');
+    }
+    for (const odd of ['/..%2f..%2fetc', '/pricing%2f..%2f..%2f..', '/%E0%A4%A']) {
+      const answer = await request(app).get(odd).set('Accept', 'text/html');
+      expect([200, 400, 404]).toContain(answer.status);
+      if (answer.status === 200) expect(answer.text).toBe('<!doctype html><div id="root"></div>');
+    }
+  });
+});

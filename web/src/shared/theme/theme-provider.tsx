@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { applyTheme, oppositeTheme, readSavedTheme, resolveTheme, saveTheme, type Theme } from './theme';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
@@ -11,6 +11,42 @@ function browserStorage(): Storage | null {
   }
 }
 
+/**
+ * The theme the page shows, as an external store: public/theme.js applied it before the first
+ * paint, the toggle and (until the user chooses) the system preference change it. A prerendered
+ * page was rendered without a browser, as light: hydration starts from that and React moves to
+ * this browser's theme straight after, so the markup always matches what the server sent.
+ */
+const themeStore = (() => {
+  const listeners = new Set<() => void>();
+  // A choice made where storage is blocked lasts for this page.
+  let chosen: Theme | null = null;
+  const current = (): Theme => chosen ?? resolveTheme(readSavedTheme(browserStorage()), window.matchMedia(DARK_QUERY).matches);
+  const changed = () => {
+    applyTheme(current(), document.documentElement);
+    for (const listener of listeners) listener();
+  };
+  return {
+    current,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      const media = window.matchMedia(DARK_QUERY);
+      media.addEventListener('change', changed);
+      return () => {
+        listeners.delete(listener);
+        media.removeEventListener('change', changed);
+      };
+    },
+    toggle() {
+      chosen = oppositeTheme(current());
+      saveTheme(browserStorage(), chosen);
+      changed();
+    },
+  };
+})();
+
+const renderedWithoutBrowser = (): Theme => 'light';
+
 interface ThemeState {
   theme: Theme;
   toggle: () => void;
@@ -20,26 +56,10 @@ const ThemeContext = createContext<ThemeState | null>(null);
 
 /** Holds the theme for the toggle and the toasts. Until the user chooses, the system preference is followed live. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setTheme] = useState<Theme>(() => resolveTheme(readSavedTheme(browserStorage()), window.matchMedia(DARK_QUERY).matches));
-
-  useEffect(() => applyTheme(theme, document.documentElement), [theme]);
-
-  useEffect(() => {
-    const media = window.matchMedia(DARK_QUERY);
-    const follow = (event: MediaQueryListEvent) => {
-      if (readSavedTheme(browserStorage()) === null) setTheme(event.matches ? 'dark' : 'light');
-    };
-    media.addEventListener('change', follow);
-    return () => media.removeEventListener('change', follow);
-  }, []);
-
-  const toggle = useCallback(() => {
-    const next = oppositeTheme(theme);
-    saveTheme(browserStorage(), next);
-    setTheme(next);
-  }, [theme]);
-
-  const value = useMemo(() => ({ theme, toggle }), [theme, toggle]);
+  const theme = useSyncExternalStore(themeStore.subscribe, themeStore.current, renderedWithoutBrowser);
+  // theme.js cannot apply it where storage is blocked: the app does, once it starts.
+  useEffect(() => applyTheme(themeStore.current(), document.documentElement), []);
+  const value = useMemo(() => ({ theme, toggle: themeStore.toggle }), [theme]);
   return <ThemeContext value={value}>{children}</ThemeContext>;
 }
 

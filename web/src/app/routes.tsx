@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { PageSpinner } from '../shared/ui/spinner';
 import { NotFoundPage } from './not-found-page';
@@ -9,8 +9,9 @@ import { RouterErrorScreen } from './router-error-screen';
 /**
  * Every route of the customer site (spec section 2). The landing page ships in the first
  * bundle; the others load on first visit so the forms' validation code is not paid for up front.
+ * The browser (main.tsx) and the build's prerender (entry-server.tsx) both route with these.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouterErrorScreen />,
@@ -80,4 +81,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];

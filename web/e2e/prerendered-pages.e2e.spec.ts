@@ -1,0 +1,110 @@
+/// <reference lib="dom" />
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PUBLIC_PAGES, type Plan } from '@meshwork/contracts';
+import { registerAccount } from '../../api/src/testing/accounts';
+import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+
+const web = path.resolve(__dirname, '..');
+
+/**
+ * Issue 16: the public pages arrive as HTML that holds the page before any script runs, with
+ * their own title and description, and /pricing with the plans the api served when the pages
+ * were rendered (web/scripts/prerender.mjs, which `npm start` runs against its own api). The
+ * site's build output is copied, so this test's prerender leaves the shared build alone.
+ */
+describe('customer site: prerendered public pages', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'meshwork-prerendered-'));
+  let site: BrowserTest;
+  let base: string;
+  let plans: Plan[];
+
+  beforeAll(async () => {
+    fs.cpSync(path.join(web, 'dist'), dist, { recursive: true });
+    site = await startBrowserTest({ STRIPE_SECRET_KEY: '', STRIPE_API_BASE: '' }, { webDist: dist });
+    base = site.base;
+    await promisify(execFile)(process.execPath, [path.join(web, 'scripts', 'prerender.mjs'), '--dist', dist, '--api', base]);
+    plans = (await (await fetch(`${base}/api/v1/subscriptions/plans/`)).json()) as Plan[];
+  }, 120_000);
+  afterAll(async () => {
+    await site?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+  afterEach(() => site.closePages());
+
+  /** A page as a crawler or a script-less visitor gets it. */
+  const html = async (page: string) => {
+    const response = await fetch(`${base}${page}`, { headers: { Accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  /** The text inside #root, tags left out. */
+  const rootText = (page: string) => page.slice(page.indexOf('<div id="root">')).replace(/<[^>]+>/g, ' ');
+
+  it('answers /pricing, before any script runs, with its heading and every plan the api serves, named and priced', async () => {
+    const page = await html('/pricing');
+    expect(page).toContain('<title>Pricing · Meshwork</title>');
+    expect(page).toContain(`<link rel="canonical" href="${base}/pricing" />`);
+    const text = rootText(page);
+    expect(text).toContain('Simple, transparent pricing');
+    expect(plans.map((plan) => plan.slug).sort()).toEqual(['enterprise', 'free', 'pro']);
+    for (const plan of plans) {
+      expect(text).toContain(` ${plan.name} `);
+      expect(text).toContain(`$${Number(plan.price).toFixed(2)}`);
+    }
+    expect(text).not.toContain('Loading');
+  });
+
+  it('answers every public page with its own heading, title and description, and other paths with the empty shell', async () => {
+    const titles = new Set<string>();
+    for (const pagePath of PUBLIC_PAGES) {
+      const page = await html(pagePath);
+      titles.add(/<title>([^<]+)<\/title>/.exec(page)![1]!);
+      expect(page).toMatch(/<meta name="description" content="[^"]{20,}" \/>/);
+      expect(page).toMatch(/<meta property="og:title" content="[^"]+" \/>/);
+      expect(rootText(page)).toMatch(/\w/);
+      expect(page).toMatch(/<h1[ >]/);
+      // The site's policy refuses inline styles: a style attribute rendered here would be dropped.
+      expect(page).not.toMatch(/<[^>]+\sstyle="/);
+    }
+    expect(titles.size).toBe(PUBLIC_PAGES.length);
+    expect(await html('/dashboard')).toContain('<div id="root"></div>');
+  });
+
+  it('shows the prerendered page to a browser without scripts, and with scripts hydrates it and shows a plan staff changed since', async () => {
+    const pro = plans.find((plan) => plan.slug === 'pro')!;
+    const staff = await registerAccount(site.subject.app, 'staff', randomUUID().slice(0, 8), true);
+    const changed = await fetch(`${base}/api/v1/admin-panel/plans/pro`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${staff.tokens.access}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ price: Number(pro.price) + 7 }),
+    });
+    expect(changed.status).toBe(200);
+    const newPrice = `$${(Number(pro.price) + 7).toFixed(2)}`;
+
+    const withoutScripts = await site.openPage(null, { javaScriptEnabled: false });
+    await withoutScripts.goto(`${base}/pricing`);
+    const staleCard = withoutScripts.getByRole('article', { name: 'Pro' });
+    expect(await staleCard.textContent()).toContain(`$${Number(pro.price).toFixed(2)}`);
+
+    const page = await site.openPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${base}/pricing`);
+    await page.getByRole('article', { name: 'Pro' }).getByText(newPrice).waitFor();
+    // Hydrated, not replaced: the cycle toggle answers, and React reported no mismatch.
+    await page
+      .getByRole('group', { name: 'Billing cycle' })
+      .getByRole('button', { name: /Annual/ })
+      .click();
+    await page.getByRole('article', { name: 'Pro' }).getByText('/year').waitFor();
+    expect(problems).toEqual([]);
+  });
+});
