@@ -72,6 +72,11 @@ describe('customer site: prerendered public pages', () => {
       expect(page).not.toMatch(/<[^>]+\sstyle="/);
     }
     expect(titles.size).toBe(PUBLIC_PAGES.length);
+    // The card a shared link shows: 1200×630, as the pages say.
+    const card = await fetch(`${base}/social-card.png`);
+    expect(card.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await card.arrayBuffer());
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
     expect(await html('/dashboard')).toContain('<div id="root"></div>');
   });
 
