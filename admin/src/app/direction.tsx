@@ -1,19 +1,21 @@
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import rtlPlugin from '@mui/stylis-plugin-rtl';
-import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { type ReactNode, use, useEffect, useSyncExternalStore } from 'react';
 import type { Store } from 'react-admin';
-import { prefixer } from 'stylis';
 import { cspNonce } from './csp-nonce';
 
 export type Direction = 'ltr' | 'rtl';
 
-// MUI flips its styles for right-to-left only when emotion runs them through the RTL plugin.
 // The nonce lets emotion's <style> elements past the console's Content-Security-Policy.
-const caches = {
-  ltr: createCache({ key: 'mui', nonce: cspNonce }),
-  rtl: createCache({ key: 'muirtl', nonce: cspNonce, stylisPlugins: [prefixer, rtlPlugin] }),
-};
+const ltrCache = createCache({ key: 'mui', nonce: cspNonce });
+
+// MUI flips its styles for right-to-left only when emotion runs them through the RTL plugin,
+// which loads the first time a right-to-left locale is chosen (left-to-right readers never need it).
+let rtlCache: Promise<EmotionCache> | undefined;
+const rtlCacheOnce = () =>
+  (rtlCache ??= Promise.all([import('@mui/stylis-plugin-rtl'), import('stylis')]).then(([{ default: rtlPlugin }, { prefixer }]) =>
+    createCache({ key: 'muirtl', nonce: cspNonce, stylisPlugins: [prefixer, rtlPlugin] }),
+  ));
 
 const RTL_LOCALES = new Set(['fa']);
 
@@ -39,5 +41,6 @@ export function DirectionProvider({ locale, children }: { locale: string; childr
     document.documentElement.dir = direction;
     document.documentElement.lang = locale;
   }, [direction, locale]);
-  return <CacheProvider value={caches[direction]}>{children}</CacheProvider>;
+  const cache = direction === 'rtl' ? use(rtlCacheOnce()) : ltrCache;
+  return <CacheProvider value={cache}>{children}</CacheProvider>;
 }
