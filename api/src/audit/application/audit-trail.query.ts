@@ -3,9 +3,10 @@ import { type AuditEntry, type AuditFilter, type AuditPage, type AuditQuery, ERA
 import { IdentityContext, UserDirectory } from '../../identity';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { readModelSchema } from '../../platform/projections/projection';
-import { AUDIT_TRAIL_PROJECTION } from '../projections/audit-trail.entities';
+import { AUDIT_TRAIL_PROJECTION, hourOf } from '../projections/audit-trail.entities';
 
 const ENTRIES = `${readModelSchema(AUDIT_TRAIL_PROJECTION)}.entries`;
+const HOURS = `${readModelSchema(AUDIT_TRAIL_PROJECTION)}.entry_hours`;
 
 interface EntryRow {
   position: string;
@@ -93,8 +94,41 @@ export class AuditTrail {
     if (filter.correlation_id) add('correlation_id', '=', filter.correlation_id);
     if (filter.from) add('occurred_at', '>=', filter.from);
     if (filter.to) add('occurred_at', '<', filter.to);
+    if (filter.from || filter.to) {
+      // Without these the planner walks the key down from the newest entry, filtering by time as it goes:
+      // through most of the log for a range early in it. With them the walk starts and stops at the range.
+      const span = await this.positionsIn(filter.from, filter.to);
+      if (!span) return null;
+      add('position', '>=', span.min);
+      add('position', '<=', span.max);
+    }
     if (before !== undefined) add('position', '<', before);
     return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', values };
+  }
+
+  /**
+   * The lowest and highest position of the entries in the hours [from, to) touches: every entry
+   * in the range lies between them (some outside it may too; occurred_at still decides). Null
+   * when no entry happened in those hours. Read as values, not a subquery, so the planner
+   * weighs the page's plans with the real span.
+   */
+  private async positionsIn(from: string | undefined, to: string | undefined): Promise<{ min: string; max: string } | null> {
+    const conditions: string[] = [];
+    const values: string[] = [];
+    if (from) {
+      values.push(hourOf(new Date(from)).toISOString());
+      conditions.push(`hour >= $${values.length}`);
+    }
+    if (to) {
+      values.push(to);
+      conditions.push(`hour < $${values.length}`);
+    }
+    const { rows } = await this.database.pool.query<{ min: string | null; max: string | null }>(
+      `SELECT min(min_position) AS min, max(max_position) AS max FROM ${HOURS} WHERE ${conditions.join(' AND ')}`,
+      values,
+    );
+    const { min, max } = rows[0]!;
+    return min === null || max === null ? null : { min, max };
   }
 
   private async entries(rows: EntryRow[]): Promise<AuditEntry[]> {

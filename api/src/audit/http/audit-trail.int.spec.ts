@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { AuditEntry, AuthResponse } from '@meshwork/contracts';
+import { type AuditEntry, type AuthResponse, SYSTEM_ACTOR } from '@meshwork/contracts';
+import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
+import { anEvent } from '../../platform/event-store/testing/an-event';
 import { registerAccount, registerAuditor, registerCustomer, type TestCustomer } from '../../testing/accounts';
 import { caughtUp, startTestApp, type TestApp } from '../../testing/test-app';
 import { AUDIT_TRAIL_PROJECTION } from '../projections/audit-trail.entities';
@@ -15,6 +17,20 @@ describe('the audit trail api', () => {
   const http = () => request(subject.app.getHttpServer());
   const read = (path: string, as: AuthResponse = auditor) =>
     http().get(`/api/v1/admin-panel/audit${path}`).set('Authorization', `Bearer ${as.tokens.access}`);
+  /** Positions of every entry the filter matches, page by page through next_cursor. */
+  const paged = async (query: string, limit: number) => {
+    const positions: number[] = [];
+    for (let cursor: number | null = null, pages = 0; pages < 100; pages++) {
+      const page: { results: AuditEntry[]; next_cursor: number | null } = (
+        await read(`/?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`).expect(200)
+      ).body;
+      expect(page.results.length).toBeLessThanOrEqual(limit);
+      positions.push(...page.results.map((e) => e.position));
+      cursor = page.next_cursor;
+      if (!cursor) break;
+    }
+    return positions;
+  };
 
   beforeAll(async () => {
     subject = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
@@ -67,17 +83,73 @@ describe('the audit trail api', () => {
     expect((await read(`/?to=${encodeURIComponent(future)}&limit=1`).expect(200)).body.results).toHaveLength(1);
 
     const all = (await read('/?limit=200').expect(200)).body.results.map((e: AuditEntry) => e.position);
-    const paged: number[] = [];
-    for (let cursor: number | null = null, pages = 0; pages < 100; pages++) {
-      const page: { results: AuditEntry[]; next_cursor: number | null } = (
-        await read(`/?limit=3${cursor ? `&cursor=${cursor}` : ''}`).expect(200)
-      ).body;
-      paged.push(...page.results.map((e: AuditEntry) => e.position));
-      cursor = page.next_cursor;
-      if (!cursor) break;
-    }
-    expect(paged).toEqual(all);
+    expect(await paged('', 3)).toEqual(all);
     expect(all).toEqual([...all].sort((a, b) => b - a));
+  });
+
+  it('filters by time exactly though the log holds events dated out of position order, with other filters and page by page', async () => {
+    // A backdated import: positions say nothing about time here, and entries share an hour with
+    // a bound on the other side of it. The lowest and highest positions of the hours the range
+    // touches are the entries at `from` and just before `to`: a span that left out either
+    // bound's hour would lose one.
+    const from = '2001-03-10T10:30:00.000Z';
+    const to = '2001-03-12T10:30:00.000Z';
+    const dated: [time: string, action: string][] = [
+      ['2001-01-15T08:00:00.000Z', 'LegacySignIn'],
+      [from, 'LegacySignIn'],
+      ['2001-06-01T00:00:00.000Z', 'LegacyPayment'],
+      ['2001-03-11T12:00:00.000Z', 'LegacyPayment'],
+      ['2001-03-10T10:29:59.999Z', 'LegacySignIn'],
+      ['2001-03-10T11:00:00.000Z', 'LegacyPayment'],
+      [to, 'LegacySignIn'],
+      ['2001-03-12T10:45:00.000Z', 'LegacyPayment'],
+      ['2001-03-12T09:00:00.000Z', 'LegacySignIn'],
+      ['2001-01-20T00:00:00.000Z', 'LegacyPayment'],
+      ['2001-03-11T00:00:00.000Z', 'LegacySignIn'],
+      ['2001-03-10T10:15:00.000Z', 'LegacyPayment'],
+      ['2001-03-12T10:29:59.999Z', 'LegacyPayment'],
+      ['2001-12-31T23:00:00.000Z', 'LegacySignIn'],
+    ];
+    const userId = randomUUID();
+    const store = subject.app.get<EventStore>(EVENT_STORE);
+    const log: { position: number; time: string; action: string }[] = [];
+    for (const [time, action] of dated) {
+      const metadata = { correlationId: randomUUID(), causationId: null, actor: SYSTEM_ACTOR };
+      const event = anEvent({ type: action, occurredAt: new Date(time), data: {}, metadata });
+      log.push({ position: (await store.append(`user-${userId}`, [event], 'any')).positions[0]!, time, action });
+    }
+    await caughtUp(subject, AUDIT_TRAIL_PROJECTION);
+    // Every time here is written alike, so text order is time order.
+    const newestFirst = (keep: (e: (typeof log)[number]) => boolean) =>
+      log
+        .filter(keep)
+        .map((e) => e.position)
+        .reverse();
+    const inRange = (e: { time: string }) => e.time >= from && e.time < to;
+    const range = `from=${from}&to=${to}`;
+
+    expect(newestFirst(inRange)).toHaveLength(6);
+    expect(await paged(range, 2)).toEqual(newestFirst(inRange));
+    expect(await paged(range, 200)).toEqual(newestFirst(inRange));
+    expect(await paged(`${range}&action=LegacyPayment`, 2)).toEqual(newestFirst((e) => inRange(e) && e.action === 'LegacyPayment'));
+    expect(await paged(`${range}&resource_type=user&resource_id=${userId}`, 4)).toEqual(newestFirst(inRange));
+    // One bound only: every other entry in this database happened today.
+    expect(await paged('to=2001-03-11T00:00:00.000Z', 3)).toEqual(newestFirst((e) => e.time < '2001-03-11T00:00:00.000Z'));
+    expect(await paged(`from=${from}&action=LegacySignIn`, 2)).toEqual(newestFirst((e) => e.time >= from && e.action === 'LegacySignIn'));
+    // Hours without entries, and an hour whose entries all fall outside the range.
+    expect((await read('/?from=2001-04-01T00:00:00.000Z&to=2001-05-01T00:00:00.000Z').expect(200)).body).toEqual({
+      results: [],
+      next_cursor: null,
+    });
+    expect((await read('/?from=2001-03-10T10:00:00.000Z&to=2001-03-10T10:15:00.000Z').expect(200)).body.results).toEqual([]);
+
+    const file = await read(`/export/?${range}`).expect(200);
+    const positions = file.text
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[0]));
+    expect(positions).toEqual(newestFirst(inRange));
   });
 
   it('exports the filtered trail as CSV', async () => {

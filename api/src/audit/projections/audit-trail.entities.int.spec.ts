@@ -11,7 +11,7 @@ describe('The audit trail’s table, from its entity', () => {
     await db.drop();
   });
 
-  it('has the columns, key and indexes of audit trail version 3, in any schema', async () => {
+  it('has the columns, key and indexes of audit trail version 4, in any schema', async () => {
     await createTablesIn(db.pool, 'rm_audit_trail__next', AUDIT_TRAIL_ENTITIES);
     const { columns, keys, indexes } = await describeSchema(db.pool, 'rm_audit_trail__next');
     expect(columns).toEqual([
@@ -33,8 +33,11 @@ describe('The audit trail’s table, from its entity', () => {
       'entries.stream_id text NOT NULL',
       'entries.stream_version integer NOT NULL',
       'entries.type text NOT NULL',
+      'entry_hours.hour timestamp with time zone NOT NULL',
+      'entry_hours.max_position bigint NOT NULL',
+      'entry_hours.min_position bigint NOT NULL',
     ]);
-    expect(keys).toEqual(['device_owners PRIMARY KEY (device_id)', 'entries PRIMARY KEY ("position")']);
+    expect(keys).toEqual(['device_owners PRIMARY KEY (device_id)', 'entries PRIMARY KEY ("position")', 'entry_hours PRIMARY KEY (hour)']);
     expect(indexes).toEqual([
       'entries btree (actor_user_id, "position")',
       'entries btree (correlation_id)',

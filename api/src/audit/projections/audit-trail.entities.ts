@@ -87,5 +87,30 @@ export class DeviceOwnerRecord {
   user_id!: string;
 }
 
+const HOUR_MS = 3_600_000;
+
+/** The UTC hour a time falls in: the key of its entry_hours row. */
+export function hourOf(time: Date): Date {
+  return new Date(Math.floor(time.getTime() / HOUR_MS) * HOUR_MS);
+}
+
+/**
+ * Per hour of occurred_at, the lowest and highest position of the entries in it. Positions
+ * follow time only roughly (an event may be dated before ones already in the log), so a time
+ * range's positions cannot be guessed from its ends: these rows bound them exactly, and a
+ * time-filtered page walks the primary key between the bounds only (audit-trail.query.ts).
+ */
+@Entity({ schema, name: 'entry_hours' })
+export class AuditEntryHourRecord {
+  @PrimaryColumn({ type: 'timestamptz' })
+  hour!: Date;
+
+  @Column({ type: 'bigint' })
+  min_position!: string;
+
+  @Column({ type: 'bigint' })
+  max_position!: string;
+}
+
 /** Every table of the audit trail read model. */
-export const AUDIT_TRAIL_ENTITIES: ReadModelEntities = [AuditEntryRecord, DeviceOwnerRecord];
+export const AUDIT_TRAIL_ENTITIES: ReadModelEntities = [AuditEntryRecord, DeviceOwnerRecord, AuditEntryHourRecord];
