@@ -68,6 +68,10 @@ describe('customer site: prerendered public pages', () => {
       expect(page).toMatch(/<meta property="og:title" content="[^"]+" \/>/);
       expect(rootText(page)).toMatch(/\w/);
       expect(page).toMatch(/<h1[ >]/);
+      // The one font file the text is set in, fetched beside the stylesheet rather than after it.
+      expect(page).toMatch(
+        /<link rel="preload" as="font" type="font\/woff2" href="\/assets\/inter-latin-wght-normal-[\w-]+\.woff2" crossorigin/,
+      );
       // The site's policy refuses inline styles: a style attribute rendered here would be dropped.
       expect(page).not.toMatch(/<[^>]+\sstyle="/);
     }

@@ -43,6 +43,8 @@ async function start(): Promise<void> {
       <App router={router} queryClient={queryClient} />
     </StrictMode>
   );
+  // Not as a transition, though that would yield to the browser while it works: a link clicked
+  // meanwhile was lost (the footer's Contact Sales on /pricing, in web/e2e/contact.e2e.spec.ts).
   if (prerendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { integer, money, text } from '../common/fields';
 import { timestamp } from '../http/http.contract';
 import { User } from '../identity/account.contract';
+import { UNLIMITED } from './plan-numbers';
+
+export { ANNUAL_FACTOR, centsOf, moneyText, UNLIMITED } from './plan-numbers';
 
 /**
  * Plans, subscriptions and payments (spec sections 3, 7 "Plan and downloads",
@@ -9,12 +12,6 @@ import { User } from '../identity/account.contract';
  * is free), as the spec's plan price does. Plan data is the single source of every page:
  * limits, prices, features and the comparison rows all come from here.
  */
-
-/** Limits at or above this mean "unlimited" (the console shows 999 as unlimited). */
-export const UNLIMITED = 999;
-
-/** Annual price = 12 x monthly x 0.83 ("Save 17%"); savings shown = 12 x monthly x 0.17. */
-export const ANNUAL_FACTOR = 0.83;
 
 /** Money in an answer: text with two decimals, as the spec's plan price ("29.00"). */
 const moneyAnswer = z.string().regex(/^\d+\.\d{2}$/);
@@ -353,7 +350,3 @@ export const AdminDashboardStats = z
   })
   .meta({ id: 'AdminDashboardStats' });
 export type AdminDashboardStats = z.output<typeof AdminDashboardStats>;
-
-/** Cents to the API's money text, and back. */
-export const moneyText = (cents: number) => (cents / 100).toFixed(2);
-export const centsOf = (amount: number | string) => Math.round(Number(amount) * 100);

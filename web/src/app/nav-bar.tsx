@@ -39,7 +39,8 @@ export function NavBar() {
         </ul>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
-          <div className="hidden items-center gap-2 md:flex">
+          {/* On wide screens as wide as any of its states (loading, signed out, a signed-in name), so nothing beside it moves when the session arrives. */}
+          <div className="hidden items-center justify-end gap-2 md:flex lg:w-60">
             {session.status === 'authenticated' && <UserMenu user={session.user} />}
             {session.status === 'anonymous' && (
               <>

@@ -30,7 +30,7 @@ export function GoogleButton() {
 /** The "or" rule between the social button and the form. */
 export function OrDivider() {
   return (
-    <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-slate-400 uppercase dark:text-slate-500">
+    <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-slate-500 uppercase dark:text-slate-400">
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
       or
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
