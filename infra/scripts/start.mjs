@@ -69,7 +69,8 @@ api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
 // The build prerendered the public pages without an api, so /pricing showed its plans only
 // once a script had run; now that this api answers, render them again with its plans.
-const origin = `http://${(process.env.HOST ?? '127.0.0.1').replace(/^0\.0\.0\.0$/, '127.0.0.1')}:${process.env.PORT ?? 3000}`;
+const host = { '0.0.0.0': '127.0.0.1', '::': '::1' }[process.env.HOST ?? '127.0.0.1'] ?? process.env.HOST ?? '127.0.0.1';
+const origin = `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT ?? 3000}`;
 void prerenderWithApi(origin);
 
 async function prerenderWithApi(apiOrigin) {
