@@ -76,7 +76,16 @@ export default defineConfig([
   ...importRules,
   {
     // Servers, scripts and the desktop runtime run on Node.
-    files: ['api/**', 'projections/**', 'contracts/**', 'infra/**', 'desktop/**', 'web/scripts/**', 'admin/scripts/**', '*.{js,mjs,cjs,ts}'],
+    files: [
+      'api/**',
+      'projections/**',
+      'contracts/**',
+      'infra/**',
+      'desktop/**',
+      'web/scripts/**',
+      'admin/scripts/**',
+      '*.{js,mjs,cjs,ts}',
+    ],
     ignores: ['desktop/ui/src/**'],
     languageOptions: { globals: globals.node },
   },
