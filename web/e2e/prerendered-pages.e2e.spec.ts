@@ -116,4 +116,26 @@ describe('customer site: prerendered public pages', () => {
     await page.getByRole('article', { name: 'Pro' }).getByText('/year').waitFor();
     expect(problems).toEqual([]);
   });
+
+  it('leaves a visitor where they scrolled to while the page woke up', async () => {
+    const page = await site.openPage(null, { viewport: { width: 1280, height: 900 } });
+    // The site's script is held back until the visitor has scrolled the prerendered page.
+    let wake!: () => void;
+    const scriptHeld = new Promise<void>((resolve) => (wake = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await page.goto(`${base}/pricing`, { waitUntil: 'commit' });
+    const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+
+    // Mounted: the plans it was rendered with are stale, so it asks for them again.
+    const mounted = page.waitForRequest((request) => request.url().endsWith('/api/v1/subscriptions/plans/'));
+    wake();
+    await mounted;
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
 });

@@ -1,6 +1,6 @@
 // First: schemas are built as their modules load, and must be built without eval.
 import './app/zod-without-eval';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { App, sendExpiredSessionsToLogin } from './app/app';
@@ -35,7 +35,9 @@ async function start(): Promise<void> {
   const prerendered = container.hasChildNodes();
   if (prerendered) takePrerenderedState(queryClient, document);
   await loadMatchedRoutes(routes, window.location);
-  const router = createBrowserRouter(routes);
+  // Hydration data, though empty, tells the router the page was rendered ahead: it leaves the
+  // scroll where the visitor has it rather than jumping to the top as the page wakes up.
+  const router = createBrowserRouter(routes, prerendered ? { hydrationData: {} } : undefined);
   sendExpiredSessionsToLogin(router, queryClient);
 
   const app = (
@@ -43,9 +45,9 @@ async function start(): Promise<void> {
       <App router={router} queryClient={queryClient} />
     </StrictMode>
   );
-  // Not as a transition, though that would yield to the browser while it works: a link clicked
-  // meanwhile was lost (the footer's Contact Sales on /pricing, in web/e2e/contact.e2e.spec.ts).
-  if (prerendered) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the page still; a click meanwhile makes React finish hydrating at once and then handle it.
+  if (prerendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 
