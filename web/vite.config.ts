@@ -10,7 +10,7 @@ const apiOrigin = process.env.MESHWORK_API_ORIGIN ?? 'http://127.0.0.1:3000';
 /**
  * Sonner writes its stylesheet into a <style> element at run time, which the site's
  * Content-Security-Policy (`style-src 'self'`, no nonce) refuses. The same rules ship as
- * sonner/dist/styles.css, which src/app/app.tsx imports; this drops the run-time copy.
+ * sonner/dist/styles.css, which src/app/toaster.tsx imports; this drops the run-time copy.
  * The build fails if a sonner upgrade changes the code it expects.
  */
 function sonnerStylesFromFile(): Plugin {

@@ -1,13 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
-import { Toaster } from 'sonner';
-// Sonner's rules as a file of ours: its own run-time <style> is dropped at build (vite.config.ts).
-import 'sonner/dist/styles.css';
 import { setSessionExpiredHandler } from '../shared/api/api-client';
 import { endSession } from '../shared/session/session';
-import { ThemeProvider, useTheme } from '../shared/theme/theme-provider';
-import { MAX_VISIBLE_TOASTS, TOAST_DURATION } from '../shared/toast/notify';
+import { ThemeProvider } from '../shared/theme/theme-provider';
+import { loadSonner, onSonnerRequested, sonnerRequested } from '../shared/toast/notify';
 
 export type BrowserRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -20,19 +17,27 @@ export function sendExpiredSessionsToLogin(router: BrowserRouter, queryClient: Q
   });
 }
 
+const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+
+/** Runs `task` when the browser has nothing else to do (or after a second, where it cannot say). */
+function whenIdle(task: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const id = requestIdleCallback(task, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 1000);
+  return () => clearTimeout(id);
+}
+
+/** The toaster, mounted with the first toast or once the page has settled (shared/toast/notify.ts). */
 function Toasts() {
-  const { theme } = useTheme();
+  const requested = useSyncExternalStore(onSonnerRequested, sonnerRequested, () => false);
+  useEffect(() => whenIdle(() => void loadSonner().catch(() => undefined)), []);
+  if (!requested) return null;
   return (
-    <Toaster
-      position="top-right"
-      // Below the 64 px top bar, so a toast never hides the account menu.
-      offset={{ top: 76, right: 16 }}
-      visibleToasts={MAX_VISIBLE_TOASTS}
-      duration={TOAST_DURATION.default}
-      theme={theme}
-      richColors
-      closeButton
-    />
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   );
 }
 

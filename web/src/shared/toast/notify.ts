@@ -1,5 +1,39 @@
-import { toast } from 'sonner';
+import type { toast as sonnerToast } from 'sonner';
 import { ApiError } from '../api/api-error';
+
+/**
+ * Sonner (its toaster and its toasts) is not in the page's first script: it is fetched with the
+ * first toast, or once the page has settled (src/app/app.tsx), whichever comes first. A toast
+ * raised before the toaster mounts is shown as it does.
+ */
+let sonner: Promise<typeof import('sonner')> | undefined;
+const sonnerListeners = new Set<() => void>();
+
+export function loadSonner(): Promise<typeof import('sonner')> {
+  if (!sonner) {
+    // A failed fetch (the visitor went offline) is tried again by the next toast.
+    sonner = import('sonner').catch((error: unknown) => {
+      sonner = undefined;
+      throw error;
+    });
+    for (const listener of sonnerListeners) listener();
+  }
+  return sonner;
+}
+
+export const sonnerRequested = () => sonner !== undefined;
+
+export function onSonnerRequested(listener: () => void): () => void {
+  sonnerListeners.add(listener);
+  return () => sonnerListeners.delete(listener);
+}
+
+export function withToast(show: (toast: typeof sonnerToast) => void): void {
+  loadSonner().then(
+    ({ toast }) => show(toast),
+    () => undefined,
+  );
+}
 
 /** Spec section 9: how long each kind of toast stays, in milliseconds. */
 export const TOAST_DURATION = {
@@ -26,21 +60,21 @@ export function errorToastDuration(cause: unknown): number {
 }
 
 export function notifySuccess(message: string, duration: number = TOAST_DURATION.success): void {
-  toast.success(message, { duration });
+  withToast((toast) => toast.success(message, { duration }));
 }
 
 /** A neutral note: neither a success nor a failure. */
 export function notifyInfo(message: string): void {
-  toast.info(message, { duration: TOAST_DURATION.default });
+  withToast((toast) => toast.info(message, { duration: TOAST_DURATION.default }));
 }
 
 /** An error toast whose title is the message; `cause` picks the duration. */
 export function notifyError(message: string, cause?: unknown): void {
-  toast.error(message, { duration: errorToastDuration(cause) });
+  withToast((toast) => toast.error(message, { duration: errorToastDuration(cause) }));
 }
 
 /** A screen's fixed failure title ('Failed to update profile'), with the server's reason underneath when there is one. */
 export function notifyFailure(title: string, cause: unknown): void {
   const description = cause instanceof ApiError && cause.message !== title ? cause.message : undefined;
-  toast.error(title, { description, duration: errorToastDuration(cause) });
+  withToast((toast) => toast.error(title, { description, duration: errorToastDuration(cause) }));
 }
