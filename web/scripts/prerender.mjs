@@ -2,7 +2,7 @@
 // `node web/scripts/prerender.mjs [--dist <folder>] [--api <origin>]`: the last step of the
 // customer site's build. Writes every public page (PUBLIC_PAGES) as HTML that holds the page
 // before any script runs, with its title, description and social-card tags; the browser
-// hydrates it (src/main.tsx). Rendered by the build's server bundle (src/entry-server.tsx).
+// hydrates it (src/app/start.tsx). Rendered by the build's server bundle (src/entry-server.tsx).
 //
 // Vite's index.html becomes shell.html: what the api answers for paths that are not
 // prerendered (the signed-in app, unknown paths). '/' is written to index.html, any other

@@ -1,54 +1,17 @@
-// First: schemas are built as their modules load, and must be built without eval.
-import './app/zod-without-eval';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { App, sendExpiredSessionsToLogin } from './app/app';
-import { installGlobalErrorToasts } from './app/global-error-toasts';
-import { takePrerenderedState } from './app/prerendered-state';
-import { createQueryClient } from './app/query-client';
-import { routes } from './app/routes';
 import './index.css';
 
 /**
- * Loads the lazy routes this address matches before the router starts. Otherwise the router's
- * first render is its loading fallback, which neither matches a prerendered page nor looks like
- * one. If a chunk cannot load, the router tries again itself and shows its error screen.
+ * The page is on screen already (the public pages are prerendered). Its script is evaluated in
+ * two parts, each in a task of its own, so a phone can answer input between them instead of
+ * freezing for the whole script at once: React DOM, then the site (app/start.tsx). Both are
+ * fetched at once; React DOM, the smaller graph, arrives and runs first.
  */
-async function loadMatchedRoutes(routes: RouteObject[], location: Location): Promise<void> {
-  const pending = (matchRoutes(routes, location) ?? []).filter(({ route }) => route.lazy);
-  await Promise.all(
-    pending.map(async ({ route }) => {
-      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  ).catch(() => undefined);
+async function main(): Promise<void> {
+  const reactDom = import('react-dom/client');
+  const site = import('./app/start');
+  await reactDom;
+  const { start } = await site;
+  await start();
 }
 
-async function start(): Promise<void> {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root element');
-  installGlobalErrorToasts();
-
-  const queryClient = createQueryClient();
-  // The build prerenders the public pages (scripts/prerender.mjs); other paths get the empty shell.
-  const prerendered = container.hasChildNodes();
-  if (prerendered) takePrerenderedState(queryClient, document);
-  await loadMatchedRoutes(routes, window.location);
-  // Hydration data, though empty, tells the router the page was rendered ahead: it leaves the
-  // scroll where the visitor has it rather than jumping to the top as the page wakes up.
-  const router = createBrowserRouter(routes, prerendered ? { hydrationData: {} } : undefined);
-  sendExpiredSessionsToLogin(router, queryClient);
-
-  const app = (
-    <StrictMode>
-      <App router={router} queryClient={queryClient} />
-    </StrictMode>
-  );
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the page still; a click meanwhile makes React finish hydrating at once and then handle it.
-  if (prerendered) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
-}
-
-void start();
+void main();

@@ -5,15 +5,21 @@ import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { titleOf } from './page-meta';
 
+/** Apart from the layout, so the session's first answer re-renders this alone, not every page. */
+function SessionBootstrap() {
+  useSessionBootstrap();
+  return null;
+}
+
 /** Every page: top bar, the route, footer. */
 export function RootLayout() {
-  useSessionBootstrap();
   const { pathname } = useLocation();
   useEffect(() => {
     document.title = titleOf(pathname);
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
+      <SessionBootstrap />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-slate-900"

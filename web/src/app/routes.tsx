@@ -9,7 +9,7 @@ import { RouterErrorScreen } from './router-error-screen';
 /**
  * Every route of the customer site (spec section 2). The landing page ships in the first
  * bundle; the others load on first visit so the forms' validation code is not paid for up front.
- * The browser (main.tsx) and the build's prerender (entry-server.tsx) both route with these.
+ * The browser (start.tsx) and the build's prerender (entry-server.tsx) both route with these.
  */
 export const routes: RouteObject[] = [
   {

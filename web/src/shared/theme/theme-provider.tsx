@@ -21,7 +21,10 @@ const themeStore = (() => {
   const listeners = new Set<() => void>();
   // A choice made where storage is blocked lasts for this page.
   let chosen: Theme | null = null;
-  const current = (): Theme => chosen ?? resolveTheme(readSavedTheme(browserStorage()), window.matchMedia(DARK_QUERY).matches);
+  // One query for the page's life: React reads `current` on every render that touches the theme.
+  let darkQuery: MediaQueryList | undefined;
+  const systemDark = () => (darkQuery ??= window.matchMedia(DARK_QUERY));
+  const current = (): Theme => chosen ?? resolveTheme(readSavedTheme(browserStorage()), systemDark().matches);
   const changed = () => {
     applyTheme(current(), document.documentElement);
     for (const listener of listeners) listener();
@@ -30,11 +33,10 @@ const themeStore = (() => {
     current,
     subscribe(listener: () => void) {
       listeners.add(listener);
-      const media = window.matchMedia(DARK_QUERY);
-      media.addEventListener('change', changed);
+      if (listeners.size === 1) systemDark().addEventListener('change', changed);
       return () => {
         listeners.delete(listener);
-        media.removeEventListener('change', changed);
+        if (listeners.size === 0) systemDark().removeEventListener('change', changed);
       };
     },
     toggle() {

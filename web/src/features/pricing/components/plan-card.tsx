@@ -1,6 +1,6 @@
 import type { BillingCycle, Plan } from '@meshwork/contracts';
 import { Building2, Sparkles, Zap, type LucideIcon } from 'lucide-react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { formatMoney, planHighlights } from '../../../shared/format/billing-format';
 import type { PlanAction } from '../../../shared/billing/plan-action';
 import { cyclePrice } from '../../../shared/billing/plan-change';
@@ -43,8 +43,11 @@ function ActionButton({ plan, action, onChangePlan }: Omit<PlanCardProps, 'cycle
   }
 }
 
-/** One plan: price for the chosen cycle, limits, features and what its button does. */
-export function PlanCard({ plan, cycle, action, onChangePlan }: PlanCardProps) {
+/**
+ * One plan: price for the chosen cycle, limits, features and what its button does. Memoized:
+ * the session's first answer re-renders the pricing page, rarely with a new action.
+ */
+export const PlanCard = memo(function PlanCard({ plan, cycle, action, onChangePlan }: PlanCardProps) {
   const headingId = useId();
   const Icon = icons[plan.slug] ?? Sparkles;
   const savings = cycle === 'yearly' ? annualSavings(plan.price) : null;
@@ -79,4 +82,4 @@ export function PlanCard({ plan, cycle, action, onChangePlan }: PlanCardProps) {
       </div>
     </Card>
   );
-}
+});

@@ -1,6 +1,6 @@
 import type { BillingCycle, Plan } from '@meshwork/contracts';
 import { ChevronDown } from 'lucide-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { usePlanInfo } from '../../../shared/billing/api/get-plan-info';
 import { usePlans } from '../../../shared/billing/api/get-plans';
 import { PlanChangeDialog } from '../../../shared/billing/components/plan-change-dialog';
@@ -36,7 +36,11 @@ export function PricingPage() {
   // The profile already names the plan, so the buttons are right before the plan call answers.
   const currentSlug = planInfo.data?.plan_slug ?? session.user?.subscription_plan;
   const current = plans.data?.find((plan) => plan.slug === currentSlug);
-  const viewer: Viewer = signedIn ? { signedIn: true, current } : { signedIn: false };
+  // Kept while the session only goes from unknown to anonymous, so the cards need not render again.
+  const actions = useMemo(() => {
+    const viewer: Viewer = signedIn ? { signedIn: true, current } : { signedIn: false };
+    return new Map(plans.data?.map((plan) => [plan.slug, planAction(plan, viewer)]));
+  }, [plans.data, signedIn, current]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8">
@@ -56,7 +60,7 @@ export function PricingPage() {
         <>
           <div className="mt-14 grid gap-8 lg:grid-cols-3">
             {plans.data.map((plan) => (
-              <PlanCard key={plan.slug} plan={plan} cycle={cycle} action={planAction(plan, viewer)} onChangePlan={setChangingTo} />
+              <PlanCard key={plan.slug} plan={plan} cycle={cycle} action={actions.get(plan.slug)!} onChangePlan={setChangingTo} />
             ))}
           </div>
           <div className="mt-14 text-center">
