@@ -119,7 +119,8 @@ describe('customer site: accounts in a real browser', () => {
     await page.goto(`${base}/`);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    // Pressed before the page woke up, the toggle acts once it has (app/early-input.ts).
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     await page.reload();
     expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), localStorage.getItem('theme')])).toEqual([
       true,

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
 import { PUBLIC_PAGES, type Plan } from '@meshwork/contracts';
 import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
@@ -137,5 +138,46 @@ describe('customer site: prerendered public pages', () => {
     wake();
     await mounted;
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
+  /** Holds the site's own script (app/start.tsx) back until `wake` is called; the page has painted by then. */
+  async function holdSite(page: Page): Promise<() => void> {
+    let wake!: () => void;
+    const held = new Promise<void>((resolve) => (wake = resolve));
+    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return wake;
+  }
+
+  it('presses a button the visitor pressed before the page woke up, once it has', async () => {
+    const page = await site.openPage(null, { colorScheme: 'light' });
+    const wake = await holdSite(page);
+    await page.goto(`${base}/`);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(await dark()).toBe(false);
+    wake();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  });
+
+  it('sends a form submitted before the page woke up through the page, never as an address', async () => {
+    const page = await site.openPage();
+    const wake = await holdSite(page);
+    const addresses: string[] = [];
+    page.on('request', (request) => addresses.push(request.url()));
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email', { exact: true }).fill('early@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    expect(page.url()).toBe(`${base}/login`);
+
+    const signIn = page.waitForRequest((request) => request.url().endsWith('/api/v1/login/') && request.method() === 'POST');
+    wake();
+    expect((await signIn).postDataJSON()).toMatchObject({ email: 'early@example.com', password: 'not-the-password-1' });
+    expect(addresses.filter((address) => address.includes('not-the-password-1'))).toEqual([]);
+    expect(page.url()).toBe(`${base}/login`);
   });
 });

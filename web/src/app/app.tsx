@@ -57,7 +57,15 @@ export function SiteProviders({ queryClient, children }: { queryClient: QueryCli
   );
 }
 
-export function App({ router, queryClient }: { router: BrowserRouter; queryClient: QueryClient }) {
+interface AppProps {
+  router: BrowserRouter;
+  queryClient: QueryClient;
+  /** Called once the page is rendered (or hydrated) and answering input. */
+  onMounted?: () => void;
+}
+
+export function App({ router, queryClient, onMounted }: AppProps) {
+  useEffect(() => onMounted?.(), [onMounted]);
   return (
     <SiteProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { App, sendExpiredSessionsToLogin } from './app';
+import type { EarlyInput } from './early-input';
 import { installGlobalErrorToasts } from './global-error-toasts';
 import { takePrerenderedState } from './prerendered-state';
 import { createQueryClient } from './query-client';
@@ -24,8 +25,11 @@ async function loadMatchedRoutes(routes: RouteObject[], location: Location): Pro
   ).catch(() => undefined);
 }
 
-/** Starts the site in the page: hydrates a prerendered page, renders the shell's. */
-export async function start(): Promise<void> {
+/**
+ * Starts the site in the page: hydrates a prerendered page, renders the shell's. What the
+ * visitor did to a prerendered page before this is done again once it is hydrated.
+ */
+export async function start(earlyInput?: EarlyInput): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   installGlobalErrorToasts();
@@ -42,11 +46,15 @@ export async function start(): Promise<void> {
 
   const app = (
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <App router={router} queryClient={queryClient} onMounted={earlyInput?.replay} />
     </StrictMode>
   );
+  if (!prerendered) {
+    createRoot(container).render(app);
+    return;
+  }
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the page still; a click meanwhile makes React finish hydrating at once and then handle it.
-  if (prerendered) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  earlyInput?.stopHolding();
+  startTransition(() => void hydrateRoot(container, app));
 }

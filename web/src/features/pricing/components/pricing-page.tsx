@@ -56,7 +56,8 @@ export function PricingPage() {
 
       {plans.isPending && <PageSpinner label="Loading plans…" />}
       {plans.isError && <LoadFailureScreen error={plans.error} onRetry={plans.refetch} retrying={plans.isFetching} />}
-      {plans.data && (
+      {/* A failed refresh replaces the plans the page was rendered with: they may be out of date. */}
+      {plans.data && !plans.isError && (
         <>
           <div className="mt-14 grid gap-8 lg:grid-cols-3">
             {plans.data.map((plan) => (
