@@ -34,7 +34,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { firstLoad } from '../../admin/scripts/first-load.mjs';
 import apiProcess from '../lib/api-process.cjs';
-import { env, up } from '../lib/index.mjs';
+import { down, env, up } from '../lib/index.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -50,7 +50,8 @@ const median = (xs) => {
   if (!s.length) return NaN;
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const kb = (bytes) => (bytes / 1024).toFixed(1);
+// Decimal kilobytes, as admin/scripts/first-load.mjs and the issue's budget count them.
+const kb = (bytes) => (bytes / 1000).toFixed(1);
 const mark = (ok) => (ok ? 'met' : 'MISSED');
 
 /** One Lighthouse run in a Chromium of its own; resolves with the result (lhr). */
@@ -152,6 +153,7 @@ async function startFloorPage() {
 }
 
 let api;
+let startedPostgres = false;
 let finishing = false;
 async function cleanup() {
   if (finishing) return;
@@ -159,6 +161,8 @@ async function cleanup() {
   await api?.stop().catch(() => undefined);
   // Chromium instances launched and not yet killed (an interrupted run).
   chromeLauncher.killAll();
+  // A PostgreSQL server this run started is stopped again; one that was running stays.
+  if (startedPostgres) await down(['postgres']).catch(() => undefined);
 }
 
 async function main() {
@@ -170,7 +174,7 @@ async function main() {
     `Site benchmark — Lighthouse ${lhVersion} (default mobile config: simulated slow 4G, 4x CPU slowdown), ${chromeVersion}; ` +
       `Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; ${RUNS} runs per page`,
   );
-  await up(['postgres']);
+  if (!process.env.DATABASE_URL) startedPostgres = (await up(['postgres'])).some((server) => server.started);
   api = await apiProcess.startApiProcess('bench_site', process.env.DATABASE_URL ?? env().DATABASE_URL);
   const origin = new URL(api.base).origin;
   log(`api ${origin} (web/dist built ${fs.statSync(path.join(root, 'web/dist/index.html')).mtime.toISOString()})`);
@@ -299,7 +303,7 @@ function printTable(pages, consoleLoad, floor) {
     higher,
   );
   log(
-    `  ${`console first-load <= ${TARGETS.consoleKB} KB`.padEnd(32)} ${mark(consoleLoad.bytes / 1024 <= TARGETS.consoleKB).padEnd(6)} ${kb(consoleLoad.bytes)} KB`,
+    `  ${`console first-load <= ${TARGETS.consoleKB} KB`.padEnd(32)} ${mark(consoleLoad.bytes / 1000 <= TARGETS.consoleKB).padEnd(6)} ${kb(consoleLoad.bytes)} KB`,
   );
 }
 
