@@ -1,11 +1,11 @@
-import { PasswordResetRequest } from '@meshwork/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { PasswordResetRequest } from '@meshwork/contracts';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../shared/forms/apply-server-errors';
+import { lazyZodResolver } from '../../../shared/forms/lazy-zod-resolver';
 import { notifyFailure, notifySuccess } from '../../../shared/toast/notify';
 import { Button, LinkButton } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -16,6 +16,8 @@ import { AuthLayout, textLinkClasses } from './auth-layout';
 type ForgotInput = z.input<typeof PasswordResetRequest>;
 type ForgotOutput = z.output<typeof PasswordResetRequest>;
 
+const resolver = lazyZodResolver(() => import('@meshwork/contracts').then(({ PasswordResetRequest }) => PasswordResetRequest));
+
 /** /forgot-password (spec section 2): the form, then "Check Your Email". */
 export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -25,7 +27,7 @@ export function ForgotPasswordPage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ForgotInput, unknown, ForgotOutput>({ resolver: zodResolver(PasswordResetRequest), defaultValues: { email: '' } });
+  } = useForm<ForgotInput, unknown, ForgotOutput>({ resolver, defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit((request) =>
     requestReset.mutate(request, {

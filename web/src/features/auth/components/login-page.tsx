@@ -1,10 +1,8 @@
-import { LoginRequest } from '@meshwork/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { errorMessage } from '../../../shared/api/api-error';
 import { applyServerErrors } from '../../../shared/forms/apply-server-errors';
+import { lazyZodResolver } from '../../../shared/forms/lazy-zod-resolver';
 import { notifyError, notifySuccess } from '../../../shared/toast/notify';
 import { Button } from '../../../shared/ui/button';
 import { PasswordField, TextField } from '../../../shared/ui/text-field';
@@ -13,11 +11,9 @@ import { useLogin } from '../api/login';
 import { useReturnToOrigin } from '../hooks/use-return-to-origin';
 import { AuthLayout, textLinkClasses } from './auth-layout';
 import { GoogleButton, OrDivider } from './google-button';
+import type { LoginInput, LoginOutput } from './login-form.schema';
 
-// The contract's schema, less the fingerprint the site fills in itself.
-const LoginForm = LoginRequest.pick({ email: true, password: true });
-type LoginInput = z.input<typeof LoginForm>;
-type LoginOutput = z.output<typeof LoginForm>;
+const resolver = lazyZodResolver(() => import('./login-form.schema').then((m) => m.LoginForm));
 
 /** /login (spec section 2). */
 export function LoginPage() {
@@ -28,7 +24,7 @@ export function LoginPage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<LoginInput, unknown, LoginOutput>({ resolver: zodResolver(LoginForm), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginInput, unknown, LoginOutput>({ resolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit((credentials) =>
     login.mutate(credentials, {

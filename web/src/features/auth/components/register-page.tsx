@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { applyServerErrors } from '../../../shared/forms/apply-server-errors';
+import { lazyZodResolver } from '../../../shared/forms/lazy-zod-resolver';
 import { notifyError, notifySuccess } from '../../../shared/toast/notify';
 import { Button } from '../../../shared/ui/button';
 import { CheckboxField } from '../../../shared/ui/checkbox-field';
@@ -10,8 +10,10 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { PasswordField, TextField } from '../../../shared/ui/text-field';
 import { useRegister } from '../api/register';
 import { AuthLayout, textLinkClasses } from './auth-layout';
-import { RegisterForm, type RegisterInput, type RegisterOutput } from './register-form.schema';
+import type { RegisterInput, RegisterOutput } from './register-form.schema';
 import { GoogleButton, OrDivider } from './google-button';
+
+const resolver = lazyZodResolver(() => import('./register-form.schema').then((m) => m.RegisterForm));
 
 const serverFields = { email: 'email', username: 'username', password: 'password', password_confirm: 'confirmPassword' } as const;
 
@@ -25,7 +27,7 @@ export function RegisterPage() {
     setError,
     formState: { errors },
   } = useForm<RegisterInput, unknown, RegisterOutput>({
-    resolver: zodResolver(RegisterForm),
+    resolver,
     defaultValues: { email: '', username: '', password: '', confirmPassword: '', terms: false },
   });
 

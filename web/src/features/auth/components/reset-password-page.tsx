@@ -1,30 +1,22 @@
-import { messages, PasswordResetConfirm } from '@meshwork/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { messages } from '@meshwork/contracts';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { applyServerErrors } from '../../../shared/forms/apply-server-errors';
-import { whenBothFilled } from '../../../shared/forms/when-both-filled';
+import { lazyZodResolver } from '../../../shared/forms/lazy-zod-resolver';
 import { notifyFailure, notifySuccess } from '../../../shared/toast/notify';
 import { Button, LinkButton } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { PasswordField } from '../../../shared/ui/text-field';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { AuthLayout, textLinkClasses } from './auth-layout';
+import type { ResetInput, ResetOutput } from './new-password-form.schema';
 
 /** Spec section 9: how long "Password Reset Successful" shows before /login. */
 export const RESET_REDIRECT_MS = 3000;
 
-const { password, password_confirm } = PasswordResetConfirm.shape;
-const NewPasswordForm = z.object({ password, confirmPassword: password_confirm }).refine((form) => form.password === form.confirmPassword, {
-  path: ['confirmPassword'],
-  message: messages.passwordsDiffer,
-  when: whenBothFilled('password', 'confirmPassword'),
-});
-type ResetInput = z.input<typeof NewPasswordForm>;
-type ResetOutput = z.output<typeof NewPasswordForm>;
+const resolver = lazyZodResolver(() => import('./new-password-form.schema').then((m) => m.NewPasswordForm));
 
 /** /reset-password?token=… (spec section 2). */
 export function ResetPasswordPage() {
@@ -72,7 +64,7 @@ function NewPasswordFormCard({ token, onSuccess }: { token: string; onSuccess: (
     setError,
     formState: { errors },
   } = useForm<ResetInput, unknown, ResetOutput>({
-    resolver: zodResolver(NewPasswordForm),
+    resolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
 

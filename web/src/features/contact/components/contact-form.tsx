@@ -1,9 +1,9 @@
-import { contactMessages, SalesInquiry } from '@meshwork/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contactMessages, type SalesInquiry } from '@meshwork/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../../shared/api/api-error';
 import { applyServerErrors } from '../../../shared/forms/apply-server-errors';
+import { lazyZodResolver } from '../../../shared/forms/lazy-zod-resolver';
 import { useSession } from '../../../shared/session/use-session';
 import { notifyError } from '../../../shared/toast/notify';
 import { Button } from '../../../shared/ui/button';
@@ -15,6 +15,8 @@ import { inquiryDefaults } from './inquiry-defaults';
 
 type InquiryInput = z.input<typeof SalesInquiry>;
 type InquiryOutput = z.output<typeof SalesInquiry>;
+
+const resolver = lazyZodResolver(() => import('@meshwork/contracts').then(({ SalesInquiry }) => SalesInquiry));
 
 const serverFields = { name: 'name', email: 'email', company: 'company', message: 'message' } as const;
 
@@ -28,7 +30,7 @@ export function ContactForm({ onSent }: { onSent: (confirmation: string) => void
     setError,
     formState: { errors },
   } = useForm<InquiryInput, unknown, InquiryOutput>({
-    resolver: zodResolver(SalesInquiry),
+    resolver,
     // The session may answer after the page opens: fill in the user then, without wiping what is typed.
     values: inquiryDefaults(user),
     resetOptions: { keepDirtyValues: true },
