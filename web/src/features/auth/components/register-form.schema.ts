@@ -1,6 +1,6 @@
 import { messages, RegisterRequest } from '@meshwork/contracts';
 import { z } from 'zod';
-import { whenBothFilled } from '../../../shared/forms/when-both-filled';
+import { confirmationDiffers, repeatsPassword } from './password-confirmation';
 
 // The contract's fields; the form names the confirmation confirmPassword and adds the terms box.
 const { email, username, password, password_confirm } = RegisterRequest.shape;
@@ -12,10 +12,6 @@ export const RegisterForm = z
     confirmPassword: password_confirm,
     terms: z.boolean().refine((accepted) => accepted, messages.termsRequired),
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: messages.passwordsDiffer,
-    when: whenBothFilled('password', 'confirmPassword'),
-  });
+  .refine(repeatsPassword, confirmationDiffers);
 export type RegisterInput = z.input<typeof RegisterForm>;
 export type RegisterOutput = z.output<typeof RegisterForm>;
