@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { PageSpinner } from '../shared/ui/spinner';
@@ -5,6 +6,11 @@ import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouterErrorScreen } from './router-error-screen';
+
+/** A route's page, loaded on first visit: the component the module `load` imports exports as `name`. */
+function lazyRoute<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
 
 /**
  * Every route of the customer site (spec section 2). The landing page ships in the first
@@ -20,60 +26,59 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       {
         path: 'features',
-        lazy: () => import('../features/marketing/components/features-page').then((m) => ({ Component: m.FeaturesPage })),
+        lazy: lazyRoute(() => import('../features/marketing/components/features-page'), 'FeaturesPage'),
       },
-      { path: 'pricing', lazy: () => import('../features/pricing/components/pricing-page').then((m) => ({ Component: m.PricingPage })) },
+      { path: 'pricing', lazy: lazyRoute(() => import('../features/pricing/components/pricing-page'), 'PricingPage') },
       {
         path: 'documentation',
-        lazy: () => import('../features/documentation/components/documentation-page').then((m) => ({ Component: m.DocumentationPage })),
+        lazy: lazyRoute(() => import('../features/documentation/components/documentation-page'), 'DocumentationPage'),
       },
       {
         path: 'download',
-        lazy: () => import('../features/download/components/download-page').then((m) => ({ Component: m.DownloadPage })),
+        lazy: lazyRoute(() => import('../features/download/components/download-page'), 'DownloadPage'),
       },
       {
         path: 'contact',
-        lazy: () => import('../features/contact/components/contact-page').then((m) => ({ Component: m.ContactPage })),
+        lazy: lazyRoute(() => import('../features/contact/components/contact-page'), 'ContactPage'),
       },
-      { path: 'login', lazy: () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })) },
-      { path: 'register', lazy: () => import('../features/auth/components/register-page').then((m) => ({ Component: m.RegisterPage })) },
+      { path: 'login', lazy: lazyRoute(() => import('../features/auth/components/login-page'), 'LoginPage') },
+      { path: 'register', lazy: lazyRoute(() => import('../features/auth/components/register-page'), 'RegisterPage') },
       {
         path: 'forgot-password',
-        lazy: () => import('../features/auth/components/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+        lazy: lazyRoute(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
       },
       {
         path: 'reset-password',
-        lazy: () => import('../features/auth/components/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+        lazy: lazyRoute(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
       },
-      { path: 'terms', lazy: () => import('../features/marketing/components/terms-page').then((m) => ({ Component: m.TermsPage })) },
-      { path: 'privacy', lazy: () => import('../features/marketing/components/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
+      { path: 'terms', lazy: lazyRoute(() => import('../features/marketing/components/terms-page'), 'TermsPage') },
+      { path: 'privacy', lazy: lazyRoute(() => import('../features/marketing/components/privacy-page'), 'PrivacyPage') },
       {
         element: <RequireAuth />,
         children: [
           {
             path: 'dashboard',
-            lazy: () => import('../features/dashboard/components/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+            lazy: lazyRoute(() => import('../features/dashboard/components/dashboard-page'), 'DashboardPage'),
           },
           {
             path: 'profile',
-            lazy: () => import('../features/account/components/profile-page').then((m) => ({ Component: m.ProfilePage })),
+            lazy: lazyRoute(() => import('../features/account/components/profile-page'), 'ProfilePage'),
           },
           {
             path: 'billing',
-            lazy: () => import('../features/billing/components/billing-page').then((m) => ({ Component: m.BillingPage })),
+            lazy: lazyRoute(() => import('../features/billing/components/billing-page'), 'BillingPage'),
           },
           {
             path: 'networks',
-            lazy: () => import('../features/networks/components/networks-page').then((m) => ({ Component: m.NetworksPage })),
+            lazy: lazyRoute(() => import('../features/networks/components/networks-page'), 'NetworksPage'),
           },
           {
             path: 'activate',
-            lazy: () => import('../features/activate/components/activate-page').then((m) => ({ Component: m.ActivatePage })),
+            lazy: lazyRoute(() => import('../features/activate/components/activate-page'), 'ActivatePage'),
           },
           {
             path: 'checkout/simulated/:sessionId',
-            lazy: () =>
-              import('../features/billing/components/simulated-checkout-page').then((m) => ({ Component: m.SimulatedCheckoutPage })),
+            lazy: lazyRoute(() => import('../features/billing/components/simulated-checkout-page'), 'SimulatedCheckoutPage'),
           },
         ],
       },
