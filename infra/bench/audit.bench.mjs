@@ -36,6 +36,7 @@ import { buildReadModels, dist, fillLog, settle } from './audit/fill.mjs';
 import { buildHistory } from './audit/history.mjs';
 import { alternate, getter } from './audit/latency.mjs';
 import { sealerLag } from './audit/sealer-lag.mjs';
+import { runBenchmark } from './run-benchmark.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const num = (name, dflt) => (process.env[name] ? Number(process.env[name]) : dflt);
@@ -406,16 +407,4 @@ async function cleanup() {
   if (startedPostgres) await stop('postgres');
 }
 
-process.on('SIGINT', () => {
-  log('\ninterrupted: dropping the benchmark database');
-  cleanup().finally(() => process.exit(130));
-});
-
-try {
-  await main();
-} catch (error) {
-  process.exitCode = 1;
-  console.error(error);
-} finally {
-  await cleanup();
-}
+await runBenchmark(main, cleanup, 'dropping the benchmark database');

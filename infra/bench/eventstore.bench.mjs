@@ -51,6 +51,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { env, start, status, stop } from '../lib/index.mjs';
+import { runBenchmark } from './run-benchmark.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WORKER = path.join(here, 'eventstore', 'worker.mjs');
@@ -426,16 +427,4 @@ async function cleanup() {
   if (startedPostgres) await stop('postgres');
 }
 
-process.on('SIGINT', () => {
-  log('\ninterrupted: dropping benchmark databases');
-  cleanup().finally(() => process.exit(130));
-});
-
-try {
-  await main();
-} catch (error) {
-  process.exitCode = 1;
-  console.error(error);
-} finally {
-  await cleanup();
-}
+await runBenchmark(main, cleanup, 'dropping benchmark databases');

@@ -35,6 +35,7 @@ import lighthouse from 'lighthouse';
 import { firstLoad } from '../../admin/scripts/first-load.mjs';
 import apiProcess from '../lib/api-process.cjs';
 import { down, env, up } from '../lib/index.mjs';
+import { runBenchmark } from './run-benchmark.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -307,16 +308,4 @@ function printTable(pages, consoleLoad, floor) {
   );
 }
 
-process.on('SIGINT', () => {
-  log('\ninterrupted: stopping the api and Chromium');
-  cleanup().finally(() => process.exit(130));
-});
-
-try {
-  await main();
-} catch (error) {
-  process.exitCode = 1;
-  console.error(error);
-} finally {
-  await cleanup();
-}
+await runBenchmark(main, cleanup, 'stopping the api and Chromium');
