@@ -14,13 +14,16 @@ describe('lazyZodResolver', () => {
     expect(failed.errors.email?.message).toBe('Enter a valid email address');
   });
 
-  it('loads the schema as it is made, once, and again at the next check after a failed load', async () => {
+  it('loads the schema only when asked to, once, and again at the next check after a failed load', async () => {
     let loads = 0;
     const resolver = lazyZodResolver(async () => {
       loads += 1;
       if (loads === 1) throw new Error('offline');
       return Schema;
     });
+    expect(loads).toBe(0);
+    resolver.preload();
+    resolver.preload();
     expect(loads).toBe(1);
     await new Promise((resolve) => setTimeout(resolve));
     expect((await resolver({ email: 'ada@example.com' }, undefined, options)).errors).toEqual({});

@@ -76,7 +76,7 @@ export function ForgotPasswordPage() {
         </Link>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} className="space-y-5">
         <TextField
           label="Email"
           type="email"

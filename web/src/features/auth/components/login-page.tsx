@@ -54,7 +54,7 @@ export function LoginPage() {
     >
       <GoogleButton />
       <OrDivider />
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} className="space-y-5">
         <TextField
           label="Email"
           type="email"

@@ -62,7 +62,7 @@ export function RegisterPage() {
     >
       <GoogleButton />
       <OrDivider />
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} className="space-y-5">
         <TextField
           label="Email"
           type="email"

@@ -94,7 +94,7 @@ function NewPasswordFormCard({ token, onSuccess }: { token: string; onSuccess: (
         </Link>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} className="space-y-5">
         <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
         <PasswordField
           label="Confirm new password"

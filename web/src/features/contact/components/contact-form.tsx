@@ -49,7 +49,7 @@ export function ContactForm({ onSent }: { onSent: (confirmation: string) => void
 
   return (
     <RegionCard title="Send us a message">
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
           <TextField
