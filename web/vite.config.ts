@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -45,12 +47,35 @@ function preloadLatinFont(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router publishes two builds and its package exports only the one with development
+ * warnings, whatever the mode; a production build takes the other, where they are switched off
+ * and dropped as dead code.
+ */
+const reactRouterWithoutDevWarnings = {
+  find: /^react-router$/,
+  replacement: path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs'),
+};
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), sonnerStylesFromFile(), preloadLatinFont()],
-  // The contracts are shared with the api so every validation message is written once; the
-  // package's source is bundled (its built CommonJS is for Node).
-  resolve: { alias: { '@meshwork/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) } },
-  build: { outDir: 'dist', emptyOutDir: true },
+  resolve: {
+    alias: [
+      // The contracts are shared with the api so every validation message is written once; the
+      // package's source is bundled (its built CommonJS is for Node).
+      { find: '@meshwork/contracts', replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+      ...(mode === 'production' ? [reactRouterWithoutDevWarnings] : []),
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Vite's preloading adds a <link rel=modulepreload> to the page for every chunk a lazy page
+    // imports, as the page starts: each costs the main thread milliseconds on a phone, in the
+    // tasks that wake the page. The browser fetches a module's imports as soon as it has the
+    // module anyway; stylesheets are still loaded before the page that needs them.
+    modulePreload: false,
+  },
   server: { proxy: { '/api': apiOrigin } },
   test: { include: ['src/**/*.spec.{ts,tsx}'] },
-});
+}));
