@@ -9,6 +9,7 @@ import { installGlobalErrorToasts } from './global-error-toasts';
 import { takePrerenderedState } from './prerendered-state';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
+import { yieldToBrowser } from './yield-to-browser';
 
 /**
  * Loads the lazy routes this address matches before the router starts. Otherwise the router's
@@ -32,17 +33,21 @@ async function loadMatchedRoutes(routes: RouteObject[], location: Location): Pro
 export async function start(earlyInput?: EarlyInput): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
+  // Each step below in a task of its own, apart from this module's evaluation too.
+  await yieldToBrowser();
   installGlobalErrorToasts();
-
   const queryClient = createQueryClient();
   // The build prerenders the public pages (scripts/prerender.mjs); other paths get the empty shell.
   const prerendered = container.hasChildNodes();
   if (prerendered) takePrerenderedState(queryClient, document);
+  await yieldToBrowser();
   await loadMatchedRoutes(routes, window.location);
+  await yieldToBrowser();
   // Hydration data, though empty, tells the router the page was rendered ahead: it leaves the
   // scroll where the visitor has it rather than jumping to the top as the page wakes up.
   const router = createBrowserRouter(routes, prerendered ? { hydrationData: {} } : undefined);
   sendExpiredSessionsToLogin(router, queryClient);
+  await yieldToBrowser();
 
   const app = (
     <StrictMode>
