@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
 import { currentEventMetadata } from '../event-store/event-metadata';
-import { correlationMiddleware } from './correlation.middleware';
+import { correlationMiddleware, loggableUrl } from './correlation.middleware';
 import { ZodPipe } from './validation';
 
 function fakeRequest(headers: Record<string, string>): Request {
@@ -35,6 +35,14 @@ describe('correlation id and event metadata', () => {
     const b = currentEventMetadata();
     expect(a.actor).toEqual({ userId: null, isStaff: false, ip: null, userAgent: null });
     expect(a.correlationId).not.toBe(b.correlationId);
+  });
+});
+
+describe('loggableUrl', () => {
+  it('keeps the path and the query names, never a query value', () => {
+    expect(loggableUrl('/reset-password?token=s3cr3t-t0ken&token=again&next=%2Fdashboard')).toBe('/reset-password?token=…&next=…');
+    expect(loggableUrl('/api/v1/plans/')).toBe('/api/v1/plans/');
+    expect(loggableUrl('/login?')).toBe('/login?');
   });
 });
 
