@@ -1,5 +1,10 @@
 /// <reference lib="dom" />
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Page, Route } from 'playwright-core';
 import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
@@ -11,16 +16,28 @@ const plansCall = (url: URL) => url.pathname === '/api/v1/subscriptions/plans/';
  * Issue 15 §6 in real Chromium against the real api: a page whose data cannot load shows
  * the spec's error screen in place of its content (section 8), Try Again asks again, and an
  * unknown path gets a not-found page inside the site rather than the crash screen.
+ *
+ * On a copy of the site's build, prerendered without an api: /pricing then arrives loading its
+ * plans, whatever `npm start` or `npm run bench:site` last prerendered into web/dist.
  */
 describe('customer site: error screens in a real browser', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'meshwork-error-screens-'));
   let site: BrowserTest;
   let base: string;
 
   beforeAll(async () => {
-    site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '', STRIPE_API_BASE: '' });
+    const web = path.resolve(__dirname, '..');
+    fs.cpSync(path.join(web, 'dist'), dist, { recursive: true });
+    await promisify(execFile)(process.execPath, [path.join(web, 'scripts', 'prerender.mjs'), '--dist', dist], {
+      env: { ...process.env, MESHWORK_PRERENDER_API: '' },
+    });
+    site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '', STRIPE_API_BASE: '' }, { webDist: dist });
     base = site.base;
   }, 120_000);
-  afterAll(() => site?.close());
+  afterAll(async () => {
+    await site?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
   afterEach(() => site.closePages());
 
   /** The screen shown for a failed load, named by its heading. */
