@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { PreRenderedChunk } from 'rollup';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -57,6 +58,17 @@ const reactRouterWithoutDevWarnings = {
   replacement: path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs'),
 };
 
+/**
+ * A chunk's file is named after the site's start or the page it holds, else after the first
+ * module of the site's own it holds, else as Rollup names it. Merged chunks (build below) would otherwise keep the name
+ * of whichever small chunk went into them: the site's start was "account-format".
+ */
+function chunkName(chunk: PreRenderedChunk): string {
+  const own = chunk.moduleIds.filter((id) => id.includes('/web/src/'));
+  const main = own.find((id) => id.endsWith('/app/start.tsx')) ?? own.find((id) => id.endsWith('-page.tsx')) ?? own[0];
+  return main ? path.basename(main).replace(/\.\w+$/, '') : chunk.name;
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), sonnerStylesFromFile(), preloadLatinFont()],
   resolve: {
@@ -78,7 +90,7 @@ export default defineConfig(({ mode }) => ({
     // Chunks under 10 kB (many held one icon or one helper shared by two pages) join a chunk
     // their importers load anyway: /pricing started 15 requests for its modules, now 6, and
     // every request costs a phone's main thread too. Only code without side effects moves.
-    rollupOptions: { output: { experimentalMinChunkSize: 10_000 } },
+    rollupOptions: { output: { experimentalMinChunkSize: 10_000, chunkFileNames: (chunk) => `assets/${chunkName(chunk)}-[hash].js` } },
   },
   server: { proxy: { '/api': apiOrigin } },
   test: { include: ['src/**/*.spec.{ts,tsx}'] },
