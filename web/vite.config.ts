@@ -3,8 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { PreRenderedChunk } from 'rollup';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // In development the api runs as a separate process; in production one origin serves everything.
@@ -60,10 +59,11 @@ const reactRouterWithoutDevWarnings = {
 
 /**
  * A chunk's file is named after the site's start or the page it holds, else after the first
- * module of the site's own it holds, else as Rollup names it. Merged chunks (build below) would otherwise keep the name
- * of whichever small chunk went into them: the site's start was "account-format".
+ * module of the site's own it holds, else as Rollup names it. Merged chunks (build below)
+ * would otherwise keep the name of whichever small chunk went into them: the site's start
+ * was "account-format".
  */
-function chunkName(chunk: PreRenderedChunk): string {
+function chunkName(chunk: Rollup.PreRenderedChunk): string {
   const own = chunk.moduleIds.filter((id) => id.includes('/web/src/'));
   const main = own.find((id) => id.endsWith('/app/start.tsx')) ?? own.find((id) => id.endsWith('-page.tsx')) ?? own[0];
   return main ? path.basename(main).replace(/\.\w+$/, '') : chunk.name;
