@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import type { Session } from '../shared/session/use-session';
+import { useSession } from '../shared/session/use-session';
 import { LinkButton } from '../shared/ui/button';
 import { primaryLinks } from './nav-links';
 import { useSignOut } from './use-sign-out';
@@ -13,7 +13,8 @@ const itemClasses = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /** The navigation for narrow screens: the same links and account actions as the bar. */
-export function MobileMenu({ session }: { session: Session }) {
+export function MobileMenu() {
+  const session = useSession();
   const { signOut, pending } = useSignOut();
   return (
     <div id="mobile-menu" className="border-t border-slate-200 px-4 pt-2 pb-4 md:hidden dark:border-slate-800">

@@ -14,9 +14,32 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-brand-700 dark:text-brand-300' : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
   }`;
 
+/**
+ * The bar's account corner: the only part of the bar that follows the session, so the
+ * session's first answer re-renders this alone rather than the whole bar. On wide screens as
+ * wide as any of its states (loading, signed out, a signed-in name), so nothing beside it
+ * moves when the session arrives.
+ */
+function AccountActions() {
+  const session = useSession();
+  return (
+    <div className="hidden items-center justify-end gap-2 md:flex lg:w-60">
+      {session.status === 'authenticated' && <UserMenu user={session.user} />}
+      {session.status === 'anonymous' && (
+        <>
+          <LinkButton to="/login" variant="ghost">
+            Sign In
+          </LinkButton>
+          <LinkButton to="/register">Get Started</LinkButton>
+        </>
+      )}
+      {session.status === 'loading' && <div className="h-9 w-32 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}
+    </div>
+  );
+}
+
 /** The top bar of spec section 2, "Navigation". */
 export function NavBar() {
-  const session = useSession();
   const { pathname } = useLocation();
   const [mobileOpenAt, setMobileOpenAt] = useState<string | null>(null);
   // The mobile menu closes by itself on navigation: it is open only for the page it was opened on.
@@ -39,19 +62,7 @@ export function NavBar() {
         </ul>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
-          {/* On wide screens as wide as any of its states (loading, signed out, a signed-in name), so nothing beside it moves when the session arrives. */}
-          <div className="hidden items-center justify-end gap-2 md:flex lg:w-60">
-            {session.status === 'authenticated' && <UserMenu user={session.user} />}
-            {session.status === 'anonymous' && (
-              <>
-                <LinkButton to="/login" variant="ghost">
-                  Sign In
-                </LinkButton>
-                <LinkButton to="/register">Get Started</LinkButton>
-              </>
-            )}
-            {session.status === 'loading' && <div className="h-9 w-32 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}
-          </div>
+          <AccountActions />
           <button
             type="button"
             className="inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden dark:text-slate-300 dark:hover:bg-slate-800"
@@ -64,7 +75,7 @@ export function NavBar() {
           </button>
         </div>
       </nav>
-      {mobileOpen && <MobileMenu session={session} />}
+      {mobileOpen && <MobileMenu />}
     </header>
   );
 }

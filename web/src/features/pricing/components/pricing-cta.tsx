@@ -1,7 +1,11 @@
+import { memo } from 'react';
 import { LinkButton } from '../../../shared/ui/button';
 
-/** The closing call to action and the reassurance line under it. */
-export function PricingCta({ signedIn }: { signedIn: boolean }) {
+/**
+ * The closing call to action and the reassurance line under it. Memoized: the page renders
+ * again when the session arrives, and for a visitor it changes nothing here.
+ */
+export const PricingCta = memo(function PricingCta({ signedIn }: { signedIn: boolean }) {
   return (
     <section aria-labelledby="pricing-cta-title" className="mt-20">
       <div className="rounded-3xl bg-brand-900 px-6 py-12 text-center shadow-xl sm:px-12">
@@ -33,4 +37,4 @@ export function PricingCta({ signedIn }: { signedIn: boolean }) {
       </p>
     </section>
   );
-}
+});
