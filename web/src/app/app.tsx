@@ -5,6 +5,7 @@ import { setSessionExpiredHandler } from '../shared/api/api-client';
 import { endSession } from '../shared/session/session';
 import { ThemeProvider } from '../shared/theme/theme-provider';
 import { loadSonner, onSonnerRequested, sonnerRequested } from '../shared/toast/notify';
+import { PageAwakeContext } from './page-awake';
 
 export type BrowserRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -60,15 +61,16 @@ export function SiteProviders({ queryClient, children }: { queryClient: QueryCli
 interface AppProps {
   router: BrowserRouter;
   queryClient: QueryClient;
-  /** Called once the page is rendered (or hydrated) and answering input. */
-  onMounted?: () => void;
+  /** Called once the page is rendered (or hydrated) and answering input (app/page-awake.tsx). */
+  onPageAwake?: () => void;
 }
 
-export function App({ router, queryClient, onMounted }: AppProps) {
-  useEffect(() => onMounted?.(), [onMounted]);
+export function App({ router, queryClient, onPageAwake }: AppProps) {
   return (
     <SiteProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <PageAwakeContext.Provider value={onPageAwake}>
+        <RouterProvider router={router} />
+      </PageAwakeContext.Provider>
     </SiteProviders>
   );
 }

@@ -5,9 +5,9 @@
  * among them, in the address). Links need nothing: the browser follows them.
  */
 export interface EarlyInput {
-  /** React is about to listen: stop holding. */
+  /** The page is hydrated and React answers input: stop holding. */
   stopHolding(): void;
-  /** The page is hydrated: do what was held, in order, once. */
+  /** Do what was held, in order, once. */
   replay(): void;
 }
 
@@ -17,12 +17,15 @@ export function holdEarlyInput(document: Document): EarlyInput {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     // A submit button's click comes again as its form's submit, held below.
     if (!button || button.disabled || (button.type === 'submit' && button.form)) return;
+    // React may listen already (part of the page is hydrated): it must see the click once, later.
+    event.stopPropagation();
     held.push(() => button.isConnected && button.click());
   };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
     event.preventDefault();
+    event.stopPropagation();
     const submitter = event.submitter instanceof HTMLButtonElement && event.submitter.form === form ? event.submitter : null;
     held.push(() => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : null));
   };

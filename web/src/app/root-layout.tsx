@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSessionBootstrap } from '../shared/session/use-session';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
+import { PageAwake } from './page-awake';
 import { titleOf } from './page-meta';
 
 /** Apart from the layout, so the session's first answer re-renders this alone, not every page. */
@@ -28,7 +29,12 @@ export function RootLayout() {
       </a>
       <NavBar />
       <main id="main" className="flex-1">
-        <Outlet />
+        {/* A boundary of its own: a prerendered page wakes up after the top bar and footer, in a
+            commit of its own, so a phone does the two halves in two tasks rather than one. */}
+        <Suspense>
+          <Outlet />
+          <PageAwake />
+        </Suspense>
       </main>
       <Footer />
       {/* Keyed by path: every fresh page load has the same location key, which would restore another page's scroll. */}

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { buttonClasses } from '../shared/ui/button';
 import { Logo } from '../shared/ui/logo';
+import { PageAwake } from './page-awake';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -13,6 +14,7 @@ export function RouterErrorScreen() {
   const error = useRouteError();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-6 text-center">
+      <PageAwake />
       <Logo className="mb-10 text-slate-900 dark:text-white" />
       <h1 className="text-3xl font-bold tracking-tight">Unexpected Application Error!</h1>
       <p className="mt-3 max-w-lg font-mono text-sm text-slate-600 dark:text-slate-400">{describe(error)}</p>

@@ -49,9 +49,12 @@ export async function start(earlyInput?: EarlyInput): Promise<void> {
   sendExpiredSessionsToLogin(router, queryClient);
   await yieldToBrowser();
 
+  // Input stays held until the page itself is hydrated, not just the bar around it: React does
+  // not reliably wake a part still asleep in its boundary (root-layout.tsx) for a click.
+  const releaseEarlyInput = earlyInput && (() => (earlyInput.stopHolding(), earlyInput.replay()));
   const app = (
     <StrictMode>
-      <App router={router} queryClient={queryClient} onMounted={earlyInput?.replay} />
+      <App router={router} queryClient={queryClient} onPageAwake={releaseEarlyInput} />
     </StrictMode>
   );
   if (!prerendered) {
@@ -59,7 +62,6 @@ export async function start(earlyInput?: EarlyInput): Promise<void> {
     return;
   }
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the page still; a click meanwhile makes React finish hydrating at once and then handle it.
-  earlyInput?.stopHolding();
+  // the page still.
   startTransition(() => void hydrateRoot(container, app));
 }
