@@ -5,10 +5,8 @@
  * among them, in the address). Links need nothing: the browser follows them.
  */
 export interface EarlyInput {
-  /** The page is hydrated and React answers input: stop holding. */
-  stopHolding(): void;
-  /** Do what was held, in order, once. */
-  replay(): void;
+  /** The page is hydrated and React answers input: stop holding, do what was held, once. */
+  release(): void;
 }
 
 export function holdEarlyInput(document: Document): EarlyInput {
@@ -32,11 +30,9 @@ export function holdEarlyInput(document: Document): EarlyInput {
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
   return {
-    stopHolding() {
+    release() {
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('submit', onSubmit, true);
-    },
-    replay() {
       for (const action of held.splice(0)) action();
     },
   };

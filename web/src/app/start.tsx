@@ -51,10 +51,9 @@ export async function start(earlyInput?: EarlyInput): Promise<void> {
 
   // Input stays held until the page itself is hydrated, not just the bar around it: React does
   // not reliably wake a part still asleep in its boundary (root-layout.tsx) for a click.
-  const releaseEarlyInput = earlyInput && (() => (earlyInput.stopHolding(), earlyInput.replay()));
   const app = (
     <StrictMode>
-      <App router={router} queryClient={queryClient} onPageAwake={releaseEarlyInput} />
+      <App router={router} queryClient={queryClient} onPageAwake={earlyInput?.release} />
     </StrictMode>
   );
   if (!prerendered) {
