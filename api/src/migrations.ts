@@ -8,6 +8,7 @@ import { simulatedCheckoutMigrations } from './platform/payments/payment-provide
 import { webhookMigrations } from './billing/infrastructure/stripe-webhooks';
 import { catalogMigrations } from './catalog/application/catalog-context';
 import { deviceGrantMigrations } from './networks/infrastructure/device-grant-limits';
+import { entitlementRevisionMigrations } from './networks/infrastructure/entitlement-revisions';
 
 /** Schema of the write side and the runner's bookkeeping; read models create their own tables. */
 export const migrations: Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   ...webhookMigrations,
   ...catalogMigrations,
   ...deviceGrantMigrations,
+  ...entitlementRevisionMigrations,
 ];

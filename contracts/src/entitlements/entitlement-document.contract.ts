@@ -87,7 +87,11 @@ export const EntitlementDocument = z.strictObject({
   iat: seconds,
   exp: seconds,
   grace_until: seconds,
-  /** A monotonic revision (the event log position it reflects): the SSE event id; a host never goes back to a lower one. */
+  /**
+   * A monotonic revision that rises when, and only when, this device's document changes (its
+   * times aside): the event log position then, or one above the last. The SSE event id; a host
+   * never goes back to a lower one.
+   */
   seq: seconds,
 });
 export type EntitlementDocument = z.output<typeof EntitlementDocument>;

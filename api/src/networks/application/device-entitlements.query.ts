@@ -5,11 +5,15 @@ import { CATALOG_PROJECTION } from '../../catalog';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { forbidden, unavailable } from '../../platform/domain/errors';
-import { buildEntitlementDocument } from '../domain/entitlement-document';
+import { buildEntitlementDocument, documentContent } from '../domain/entitlement-document';
+import { EntitlementRevisions } from '../infrastructure/entitlement-revisions';
 import { EntitlementSigner } from '../infrastructure/entitlement-signer';
 import { NETWORKS_PROJECTION } from '../projections/networks.entities';
 import { networksOfDevice, networksOfUsers } from './entitlement-stream/networks-of-users';
 import { EntitlementsQuery } from './entitlements.query';
+
+/** Each read is newer than the last: only builds racing for the same devices make a second one. */
+const READS_BEFORE_GIVING_UP = 3;
 
 /** The read models a document is made from. */
 export const ENTITLEMENT_SOURCES = [BILLING_PROJECTION, CATALOG_PROJECTION, NETWORKS_PROJECTION];
@@ -27,12 +31,16 @@ export interface DeviceRef {
  */
 @Injectable()
 export class DeviceEntitlements {
+  private readonly revisions: EntitlementRevisions;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly database: Database,
     private readonly entitlements: EntitlementsQuery,
     private readonly signer: EntitlementSigner,
-  ) {}
+  ) {
+    this.revisions = new EntitlementRevisions(database.pool);
+  }
 
   async signedFor(caller: { userId: string; deviceId: string | null }, now: Date): Promise<SignedEntitlements> {
     const { userId, deviceId } = caller;
@@ -41,11 +49,26 @@ export class DeviceEntitlements {
     return { token: this.signer.sign(document!) };
   }
 
-  /** The unsigned documents of `devices`, in their order: three queries however many there are (the plans' models are cached). */
+  /**
+   * The unsigned documents of `devices`, in their order: four queries however many there are
+   * (the plans' models are cached). A document's seq rises only when its content changes
+   * (entitlement-revisions.ts); a batch read before another build of one of its devices was
+   * issued is read again.
+   */
   async documentsFor(devices: readonly DeviceRef[], now: Date): Promise<EntitlementDocument[]> {
-    // Read before the inputs: they reflect at least this position, and checkpoints only move
-    // forward, so a later document never carries a smaller seq than an earlier one.
-    const seq = await this.position();
+    for (let attempt = 1; attempt <= READS_BEFORE_GIVING_UP; attempt += 1) {
+      const documents = await this.read(devices, now);
+      const position = documents[0]?.seq ?? 0;
+      const seqs = await this.revisions.seqsOf(documents.map((d) => ({ deviceId: d.sub, content: documentContent(d), position })));
+      if (!seqs.includes(null)) return documents.map((document, n) => ({ ...document, seq: seqs[n]! }));
+    }
+    throw unavailable('Entitlements are changing right now. Please try again in a moment.');
+  }
+
+  /** The documents as the read models stand, each with the read models' position as its seq. */
+  private async read(devices: readonly DeviceRef[], now: Date): Promise<EntitlementDocument[]> {
+    // Read before the inputs: they reflect at least this position.
+    const position = await this.position();
     const userIds = [...new Set(devices.map((d) => d.userId))];
     const entitlements = await this.entitlements.forUsers(userIds);
     const networks = await networksOfUsers(this.database, userIds);
@@ -61,7 +84,7 @@ export class DeviceEntitlements {
         models,
         networks: networksOfDevice(networks.get(userId)!, deviceId),
         now,
-        seq,
+        seq: position,
       });
     });
   }

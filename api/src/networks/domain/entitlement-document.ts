@@ -72,3 +72,8 @@ export function buildEntitlementDocument(inputs: EntitlementInputs): Entitlement
     seq: inputs.seq,
   };
 }
+
+/** What a host would notice changing: the document without its times and revision. */
+export function documentContent(document: EntitlementDocument): string {
+  return JSON.stringify({ ...document, iat: 0, exp: 0, grace_until: 0, seq: 0 });
+}

@@ -1,5 +1,5 @@
 import { EntitlementDocument } from '@meshwork/contracts';
-import { buildEntitlementDocument, type EntitlementInputs } from './entitlement-document';
+import { buildEntitlementDocument, documentContent, type EntitlementInputs } from './entitlement-document';
 
 const NOW = new Date('2026-03-01T12:00:00.750Z');
 const DAY = 86_400;
@@ -61,5 +61,13 @@ describe('the entitlement document builder', () => {
     expect(document.networks.map((n) => n.max_clients)).toEqual([null, null]);
     const free = buildEntitlementDocument(inputs({ plan: { ...enterprise, maxNetworks: 1, maxClientsPerNetwork: 998 } })).plan;
     expect(free).toMatchObject({ max_networks: 1, max_clients_per_network: 998 });
+  });
+
+  it('compares documents by what a host would notice: not their times and revision, everything else', () => {
+    const document = buildEntitlementDocument(inputs());
+    const later = buildEntitlementDocument(inputs({ now: new Date(NOW.getTime() + 60_000), seq: 1300 }));
+    expect(documentContent(later)).toBe(documentContent(document));
+    const edited = buildEntitlementDocument(inputs({ plan: { ...inputs().plan, maxNetworks: 6 } }));
+    expect(documentContent(edited)).not.toBe(documentContent(document));
   });
 });

@@ -122,8 +122,8 @@ describe('the live entitlement stream', () => {
     expect(fetched.models.map((m) => m.name)).not.toContain(model.name);
   });
 
-  it('skips the first document when Last-Event-ID is already at its seq, and sends it when older', async () => {
-    const { device } = await signedInDevice();
+  it('skips the first document when Last-Event-ID is already at its seq, whatever else the log saw meanwhile, and sends it when older', async () => {
+    const { user, device } = await signedInDevice();
     const tail = world.subject.app.get(EntitlementStreamTail);
     const before = tail.openStreams;
     const first = await stream(world.base, device.access_token);
@@ -132,13 +132,32 @@ describe('the live entitlement stream', () => {
     await first.close();
     // The host went away: its stream is let go.
     await eventually(async () => tail.openStreams === before, 5_000, 'the closed stream let go');
+    // Other customers' events move every read model on; this device's document is the same.
+    await world.subscribe(await world.customer(), 'pro');
 
     const resumed = await stream(world.base, device.access_token, held.id);
     await resumed.next('retry');
-    await expect(resumed.next('entitlements', 1_500)).rejects.toThrow(/no "entitlements" event/);
+    // The next change is the first document the resumed host gets: the unchanged one was skipped.
+    await world.subscribe(user, 'pro');
+    const upgraded = await resumed.next('entitlements');
+    expect((await verified(upgraded, device.device_id)).plan.slug).toBe('pro');
+    expect(Number(upgraded.id)).toBeGreaterThan(Number(held.id));
+    expect(resumed.all('entitlements')).toHaveLength(1);
 
     const behind = await stream(world.base, device.access_token, String(Number(held.id) - 1));
     expect((await verified(await behind.next('entitlements'), device.device_id)).sub).toBe(device.device_id);
+  });
+
+  it('gives an unchanged document the same seq however far the log has moved, on either api instance', async () => {
+    const { device } = await signedInDevice();
+    const fetchSeq = async (base: string) => {
+      const answer = await fetch(`${base}/api/v1/devices/entitlements/`, { headers: { Authorization: `Bearer ${device.access_token}` } });
+      return (await verified({ event: 'entitlements', data: await answer.text() }, device.device_id)).seq;
+    };
+    const seq = await fetchSeq(world.base);
+    await world.subscribe(await world.customer(), 'pro');
+    expect(await fetchSeq(secondBase)).toBe(seq);
+    expect(await fetchSeq(world.base)).toBe(seq);
   });
 
   it('tells a revoked device and closes its stream', async () => {

@@ -9,7 +9,8 @@ import { DeviceClock } from '../devices/device-clock';
 import { DeviceDirectory } from '../devices/device-directory';
 import { DeviceEntitlements, type DeviceRef, ENTITLEMENT_SOURCES } from '../device-entitlements.query';
 import { PlanModelsCache } from './plan-models.cache';
-import { documentContent, sse } from './sse';
+import { documentContent } from '../../domain/entitlement-document';
+import { sse } from './sse';
 import { StreamConnection, StreamConnections, type StreamSink } from './stream-connections';
 import { changesOpenModels, targetOf } from './stream-targets';
 

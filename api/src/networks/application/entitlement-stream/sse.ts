@@ -1,7 +1,6 @@
 import {
   ENTITLEMENT_STREAM_EVENTS,
   ENTITLEMENT_STREAM_RETRY_MS,
-  type EntitlementDocument,
   type EntitlementRevocation,
   type SignedEntitlements,
 } from '@meshwork/contracts';
@@ -15,11 +14,6 @@ export const sse = {
     `id: ${seq}\nevent: ${ENTITLEMENT_STREAM_EVENTS.entitlements}\ndata: ${JSON.stringify(signed)}\n\n`,
   revoked: (revocation: EntitlementRevocation) => `event: ${ENTITLEMENT_STREAM_EVENTS.revoked}\ndata: ${JSON.stringify(revocation)}\n\n`,
 };
-
-/** What a host would notice changing: the document without its times and revision. */
-export function documentContent(document: EntitlementDocument): string {
-  return JSON.stringify({ ...document, iat: 0, exp: 0, grace_until: 0, seq: 0 });
-}
 
 /** Last-Event-ID as a seq, or null when absent or not a non-negative integer. */
 export function parseLastEventId(header: string | undefined): number | null {

@@ -1,27 +1,6 @@
-import type { EntitlementDocument } from '@meshwork/contracts';
-import { documentContent, parseLastEventId, sse } from './sse';
+import { parseLastEventId, sse } from './sse';
 
 describe('the entitlement stream’s frames', () => {
-  const document = {
-    v: 1,
-    iss: 'https://meshwork.example',
-    sub: 'd1',
-    user_id: 'u1',
-    plan: { slug: 'pro', name: 'Pro', max_networks: 5, max_clients_per_network: 10, download_access: true, expires_at: null },
-    models: [],
-    networks: [],
-    iat: 1_000,
-    exp: 2_000,
-    grace_until: 3_000,
-    seq: 42,
-  } as EntitlementDocument;
-
-  it('compares documents without their times and revision, and with everything else', () => {
-    const later = { ...document, iat: 5_000, exp: 6_000, grace_until: 7_000, seq: 50 };
-    expect(documentContent(later)).toBe(documentContent(document));
-    expect(documentContent({ ...document, plan: { ...document.plan, max_networks: 6 } })).not.toBe(documentContent(document));
-  });
-
   it('reads Last-Event-ID as a seq, and anything else as none', () => {
     expect(parseLastEventId('42')).toBe(42);
     expect(parseLastEventId(' 7 ')).toBe(7);
