@@ -40,6 +40,8 @@ export async function startLanHost(
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const documents: AppliedDocument[] = [];
+  /** Called with each document as it arrives (`documentWhere` waits through it). */
+  const documentWaiters = new Set<(document: AppliedDocument) => void>();
   const logs: string[] = [];
   let nextId = 1;
   let exited: Error | null = null;
@@ -53,8 +55,11 @@ export async function startLanHost(
       }
       if (message.ready) resolveReady(message.ready as { openai: string; pid: number });
       else if (message.fatal) rejectReady(new Error(`${name}: ${String(message.fatal)}`));
-      else if (message.entitlements) documents.push(message.entitlements as AppliedDocument);
-      else if (typeof message.id === 'number') {
+      else if (message.entitlements) {
+        const document = message.entitlements as AppliedDocument;
+        documents.push(document);
+        for (const waiter of documentWaiters) waiter(document);
+      } else if (typeof message.id === 'number') {
         const waiting = pending.get(message.id);
         pending.delete(message.id);
         if (message.error) waiting?.reject(new Error(String(message.error)));
@@ -102,6 +107,24 @@ export async function startLanHost(
         if (Date.now() > deadline) throw new Error(`${name}: no ${what} within ${timeoutMs} ms; state ${JSON.stringify(now)}`);
         await new Promise((r) => setTimeout(r, 50));
       }
+    },
+    /** The first applied document that matches, waiting for it as documents arrive. */
+    documentWhere(match: (d: AppliedDocument) => boolean, timeoutMs: number, what: string): Promise<AppliedDocument> {
+      const found = documents.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolveFound, reject) => {
+        const timer = setTimeout(() => {
+          documentWaiters.delete(waiter);
+          reject(new Error(`${name}: no ${what} within ${timeoutMs} ms; documents ${JSON.stringify(documents.map((d) => d.plan))}`));
+        }, timeoutMs);
+        const waiter = (document: AppliedDocument) => {
+          if (!match(document)) return;
+          clearTimeout(timer);
+          documentWaiters.delete(waiter);
+          resolveFound(document);
+        };
+        documentWaiters.add(waiter);
+      });
     },
     kill: () => child.kill('SIGKILL'),
     async close() {
