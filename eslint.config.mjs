@@ -101,6 +101,27 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // A focused test silently skips every other one in CI, and a skipped one stops proving
+    // anything without failing: `npm test` must run them all. (No spec file gets another
+    // no-restricted-syntax: one block's would replace this one's.)
+    files: ['**/*.spec.*', '**/*.test.*'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[property.name=/^(only|skip|skipIf|runIf)$/]:matches([object.name=/^(describe|it|test|suite)$/], [object.object.name=/^(describe|it|test|suite)$/])',
+          message: 'No focused or skipped tests: CI runs them all. Delete the test, or fix it.',
+        },
+        {
+          selector:
+            ':matches(CallExpression[callee.name=/^(fit|fdescribe|xit|xtest|xdescribe)$/], MemberExpression[object.name=/^(fit|fdescribe|xit|xtest|xdescribe)$/])',
+          message: 'No focused or skipped tests: CI runs them all. Delete the test, or fix it.',
+        },
+      ],
+    },
+  },
+  {
     // Errors say their kind; the one exception filter turns kinds into HTTP statuses.
     files: ['api/src/**/*.ts', 'projections/src/**/*.ts'],
     // Tests build errors by hand to check the mapping.

@@ -4,9 +4,11 @@
 // Starts dist/api (full mode, on the running loopback servers, a fresh database), seeds a
 // customer and a staff account, and fuzzes /api/v1/openapi.json three times: anonymous, as the
 // customer, as staff. Calls that would end the seeded accounts' sessions are left out. Each run
-// has a time budget (FUZZ_SECONDS, default 60). Fails on any 5xx and on any answer that breaks
-// the document. Prints the counts; the last line is `fuzz: N operations, N cases, N failures, N 5xx`,
-// and .infra/fuzz-results.json has them per run (npm test counts each run as one check).
+// has a time budget (FUZZ_SECONDS, default 60). Fails on any 5xx, on any answer that breaks
+// the document, when schemathesis itself fails, and on a run that tested no operation. Prints
+// the counts; the last line is `fuzz: N operations, N cases, N failures, N 5xx`, and
+// .infra/fuzz-results.json has them per run, with schemathesis's exit code (npm test counts each
+// run as one check).
 //
 //   npm run build:server && npm run fuzz        (the servers running: npm run infra:up)
 //   FUZZ_SEED=123 npm run fuzz                  replay a run (every run prints its seed)
@@ -17,6 +19,7 @@ import apiProcess from '../lib/api-process.cjs';
 import { repoRoot } from '../lib/config.mjs';
 import { env, isReady, names, paths } from '../lib/index.mjs';
 import { pipInstall } from '../lib/pytool.mjs';
+import { fuzzRunFailure } from '../lib/test-tally.cjs';
 
 export const SCHEMATHESIS_VERSION = process.env.MESHWORK_SCHEMATHESIS_VERSION || '4.32.5';
 const seconds = Number(process.env.FUZZ_SECONDS || 60);
@@ -48,7 +51,7 @@ const ENDS_SEEDED_USERS = [
 
 const exclusions = (calls) => calls.flatMap(([method, p]) => ['--exclude-name', `${method} ${p}`]);
 
-/** One schemathesis run; resolves with its JSON report. */
+/** One schemathesis run: its JSON report, and its exit code (or the signal that ended it). */
 function fuzz(st, label, base, { token, exclude = [] }) {
   const report = path.join(paths.infra, `fuzz-${label}.json`);
   fs.rmSync(report, { force: true });
@@ -78,9 +81,9 @@ function fuzz(st, label, base, { token, exclude = [] }) {
     ...exclusions(exclude),
   ];
   console.log(`\n▶ fuzz ${label}: ${seconds} s, seed ${seed}`);
-  spawnSync(st, args, { stdio: 'inherit', cwd: paths.infra });
-  if (!fs.existsSync(report)) throw new Error(`schemathesis wrote no report for ${label}`);
-  return JSON.parse(fs.readFileSync(report, 'utf8'));
+  const { status, signal } = spawnSync(st, args, { stdio: 'inherit', cwd: paths.infra });
+  if (!fs.existsSync(report)) throw new Error(`schemathesis wrote no report for ${label} (exited ${status ?? signal})`);
+  return { report: JSON.parse(fs.readFileSync(report, 'utf8')), exitCode: status ?? signal };
 }
 
 async function seedAccounts(api) {
@@ -116,32 +119,36 @@ async function main() {
       ['staff', { token: tokens.staff, exclude: [...ENDS_OWN_SESSION, ...ENDS_SEEDED_USERS] }],
     ];
     for (const [label, options] of runs) {
-      const report = fuzz(st, label, base, options);
+      const { report, exitCode } = fuzz(st, label, base, options);
       const serverErrors = report.failures.filter((f) => /server error/i.test(f.title) || f.code === 'server_error');
       const count = (list) => list.reduce((sum, f) => sum + (f.count ?? 1), 0);
       totals.operations = Math.max(totals.operations, report.operations.tested);
       totals.cases += report.test_cases.generated;
       totals.failures += count(report.failures) + count(report.errors);
       totals.serverErrors += count(serverErrors);
-      results.push({
+      const result = {
         run: label,
         operations: report.operations.tested,
         cases: report.test_cases.generated,
         failures: count(report.failures) + count(report.errors),
         serverErrors: count(serverErrors),
-      });
+        exitCode,
+      };
+      results.push(result);
       console.log(
         `fuzz ${label}: ${report.operations.tested} operations, ${report.test_cases.generated} cases, ` +
           `${count(report.failures)} failures (${count(serverErrors)} 5xx), ${count(report.errors)} errors`,
       );
       for (const failure of report.failures) console.log(`  ${failure.title} (${failure.count}): ${failure.operations.join(', ')}`);
+      const failure = fuzzRunFailure(result);
+      if (failure) console.log(`✗ fuzz ${label} failed: ${failure}`);
     }
   } finally {
     await api.stop();
     fs.writeFileSync(RESULTS, JSON.stringify(results, null, 2));
   }
   console.log(`\nfuzz: ${totals.operations} operations, ${totals.cases} cases, ${totals.failures} failures, ${totals.serverErrors} 5xx`);
-  return totals.failures === 0 ? 0 : 1;
+  return results.every((result) => fuzzRunFailure(result) === null) ? 0 : 1;
 }
 
 main().then(
