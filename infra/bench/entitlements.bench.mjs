@@ -16,14 +16,17 @@
 //      for BENCH_SECONDS (60), then while they instead poll GET /plan/ every 30 s (Keygen-style,
 //      spread evenly) for as long: streaming should be the cheaper.
 // Prints one line per figure with its target; exits 0 on a MISS (it is a report), 1 if it broke.
+// Stops the api, and the PostgreSQL server it started, when done, failed or interrupted.
 import pg from 'pg';
 import { verifyEntitlementToken } from '@meshwork/contracts';
-import { env, up } from '../lib/index.mjs';
+import * as infra from '../lib/index.mjs';
 import apiProcess from '../lib/api-process.cjs';
+import { ownServers } from '../lib/own-servers.cjs';
 import { pollPlans } from './entitlements/polling.mjs';
 import { cpuSeconds, quiet, residentBytes } from './entitlements/process-stats.mjs';
 import { seedDevices } from './entitlements/seed.mjs';
 import { awaitDocuments, openStreams } from './entitlements/streams.mjs';
+import { runBenchmark } from './run-benchmark.mjs';
 
 const deviceCount = Number(process.env.BENCH_DEVICES ?? 2000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
@@ -90,100 +93,104 @@ async function verifiedCount(api, streams, limit) {
   return valid;
 }
 
+const servers = ownServers(infra);
+let api;
+let streams = [];
+
 async function main() {
   // A DATABASE_URL given (`eval "$(node infra/scripts/infra.mjs env)"`) is used as it is; else infra's PostgreSQL is started.
-  if (!process.env.DATABASE_URL) await up(['postgres']);
-  const api = await apiProcess.startApiProcess('bench_entitlements', process.env.DATABASE_URL ?? env().DATABASE_URL, {
+  if (!process.env.DATABASE_URL) await servers.start(['postgres']);
+  api = await apiProcess.startApiProcess('bench_entitlements', process.env.DATABASE_URL ?? infra.env().DATABASE_URL, {
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
   });
   const rows = [];
   const row = (line, value, target = '', pass = null) => rows.push([line, value, target, pass === null ? '' : pass ? 'PASS' : 'MISS']);
-  let streams = [];
-  try {
-    // 1. Customers with a signed-in device each.
-    const seeded = await seedDevices(api.base, deviceCount, SEED_CONCURRENCY);
-    row(`seeding ${deviceCount} customers + devices (argon2id x2 each, ${SEED_CONCURRENCY} at a time)`, `${seeded.seconds.toFixed(1)} s`);
-    const staffToken = await api.staffToken();
+  // 1. Customers with a signed-in device each.
+  const seeded = await seedDevices(api.base, deviceCount, SEED_CONCURRENCY);
+  row(`seeding ${deviceCount} customers + devices (argon2id x2 each, ${SEED_CONCURRENCY} at a time)`, `${seeded.seconds.toFixed(1)} s`);
+  const staffToken = await api.staffToken();
 
-    // 2 and 3. Every device on its stream; the api's memory before and after.
-    const settled = await quiet(api.pid);
-    row('api busy after seeding (projections catching up)', `${settled.toFixed(0)} s`);
-    const rssBefore = residentBytes(api.pid);
-    const opening = performance.now();
-    streams = await openStreams(api.base, seeded.devices);
-    const openSeconds = (performance.now() - opening) / 1000;
-    await quiet(api.pid);
-    const rssAfter = residentBytes(api.pid);
-    const perDevice = (rssAfter - rssBefore) / deviceCount / 1024;
-    row(
-      'streams open, each with its first document',
-      `${streams.length} in ${openSeconds.toFixed(1)} s`,
-      `${deviceCount}`,
-      streams.length === deviceCount,
-    );
-    row('api RSS before / after the streams', `${(rssBefore / 2 ** 20).toFixed(0)} / ${(rssAfter / 2 ** 20).toFixed(0)} MB`);
-    row('api RSS per connected device', `${perDevice.toFixed(1)} KB`, '< 50 KB', perDevice < 50);
+  // 2 and 3. Every device on its stream; the api's memory before and after.
+  const settled = await quiet(api.pid);
+  row('api busy after seeding (projections catching up)', `${settled.toFixed(0)} s`);
+  const rssBefore = residentBytes(api.pid);
+  const opening = performance.now();
+  streams = await openStreams(api.base, seeded.devices);
+  const openSeconds = (performance.now() - opening) / 1000;
+  await quiet(api.pid);
+  const rssAfter = residentBytes(api.pid);
+  const perDevice = (rssAfter - rssBefore) / deviceCount / 1024;
+  row(
+    'streams open, each with its first document',
+    `${streams.length} in ${openSeconds.toFixed(1)} s`,
+    `${deviceCount}`,
+    streams.length === deviceCount,
+  );
+  row('api RSS before / after the streams', `${(rssBefore / 2 ** 20).toFixed(0)} / ${(rssAfter / 2 ** 20).toFixed(0)} MB`);
+  row('api RSS per connected device', `${perDevice.toFixed(1)} KB`, '< 50 KB', perDevice < 50);
 
-    // 4. Staff edit the plan; every device should get its new document.
-    const heartbeatsBefore = streams.reduce((n, s) => n + s.heartbeats, 0);
-    const edit = await editPlan(api, staffToken, (limit) =>
-      awaitDocuments(streams, (payload) => payload.plan.max_clients_per_network === limit, NEW_DOCUMENT_TIMEOUT_MS),
-    );
-    const received = streams.filter((s) => s.awaited);
-    const latencies = received.map((s) => s.arrivedAt - edit.appendedAt).sort((a, b) => a - b);
-    const [p50, p99, max] = [percentile(latencies, 50), percentile(latencies, 99), latencies.at(-1)];
-    const verified = await verifiedCount(api, streams, edit.limit);
-    const ms = (v) => (v === undefined ? '-' : `${v.toFixed(0)} ms`);
-    row(
-      `staff plan edit: ${edit.eventType} appended after the request's start / answered`,
-      `${ms(edit.appendedAt - edit.requestedAt)} / ${ms(edit.answeredAt - edit.requestedAt)}`,
-    );
-    row('devices that received the new document', `${received.length} / ${deviceCount}`, `${deviceCount}`, received.length === deviceCount);
-    row(
-      'new documents verified (signature, device, seq, limit)',
-      `${verified} / ${received.length}`,
-      `${deviceCount}`,
-      verified === deviceCount,
-    );
-    row(
-      'append -> receipt p50 / p99 / max',
-      `${ms(p50)} / ${ms(p99)} / ${ms(max)}`,
-      'p99 < 1 s',
-      received.length === deviceCount && p99 < 1000,
-    );
+  // 4. Staff edit the plan; every device should get its new document.
+  const heartbeatsBefore = streams.reduce((n, s) => n + s.heartbeats, 0);
+  const edit = await editPlan(api, staffToken, (limit) =>
+    awaitDocuments(streams, (payload) => payload.plan.max_clients_per_network === limit, NEW_DOCUMENT_TIMEOUT_MS),
+  );
+  const received = streams.filter((s) => s.awaited);
+  const latencies = received.map((s) => s.arrivedAt - edit.appendedAt).sort((a, b) => a - b);
+  const [p50, p99, max] = [percentile(latencies, 50), percentile(latencies, 99), latencies.at(-1)];
+  const verified = await verifiedCount(api, streams, edit.limit);
+  const ms = (v) => (v === undefined ? '-' : `${v.toFixed(0)} ms`);
+  row(
+    `staff plan edit: ${edit.eventType} appended after the request's start / answered`,
+    `${ms(edit.appendedAt - edit.requestedAt)} / ${ms(edit.answeredAt - edit.requestedAt)}`,
+  );
+  row('devices that received the new document', `${received.length} / ${deviceCount}`, `${deviceCount}`, received.length === deviceCount);
+  row(
+    'new documents verified (signature, device, seq, limit)',
+    `${verified} / ${received.length}`,
+    `${deviceCount}`,
+    verified === deviceCount,
+  );
+  row(
+    'append -> receipt p50 / p99 / max',
+    `${ms(p50)} / ${ms(p99)} / ${ms(max)}`,
+    'p99 < 1 s',
+    received.length === deviceCount && p99 < 1000,
+  );
 
-    // 5. CPU: holding the streams, then polling instead.
-    await quiet(api.pid);
-    const holding = await apiCpuDuring(api.pid, () => sleep(seconds * 1000));
-    const heartbeats = streams.reduce((n, s) => n + s.heartbeats, 0) - heartbeatsBefore;
-    const dropped = streams.filter((s) => s.ended).length;
-    for (const stream of streams) stream.close();
-    streams = [];
-    row(`streams dropped while held ${seconds} s (heartbeats received)`, `${dropped} (${heartbeats})`, '0', dropped === 0);
-    await quiet(api.pid); // the api notices the closed streams
-    const polling = await apiCpuDuring(api.pid, () => pollPlans(api.base, seeded.devices, POLL_INTERVAL_SECONDS, seconds));
-    const perDeviceMinute = (cpu) => (cpu * 1000) / deviceCount / (seconds / 60);
-    const [streamCost, pollCost] = [perDeviceMinute(holding.cpu), perDeviceMinute(polling.cpu)];
-    row('api CPU per device per minute, holding the stream', `${streamCost.toFixed(3)} ms`);
-    row(
-      `api CPU per device per minute, polling GET /plan/ every ${POLL_INTERVAL_SECONDS} s`,
-      `${pollCost.toFixed(3)} ms (${polling.result.polls} polls, ${polling.result.failures} failed)`,
-      '0 failed',
-      polling.result.failures === 0,
-    );
-    const ratio = pollCost / streamCost;
-    row('polling / streaming', Number.isFinite(ratio) ? `${ratio.toFixed(1)}x` : 'streaming ~0', '> 1', pollCost > streamCost);
-  } finally {
-    for (const stream of streams) stream.close();
-    await api.stop();
-  }
+  // 5. CPU: holding the streams, then polling instead.
+  await quiet(api.pid);
+  const holding = await apiCpuDuring(api.pid, () => sleep(seconds * 1000));
+  const heartbeats = streams.reduce((n, s) => n + s.heartbeats, 0) - heartbeatsBefore;
+  const dropped = streams.filter((s) => s.ended).length;
+  for (const stream of streams) stream.close();
+  streams = [];
+  row(`streams dropped while held ${seconds} s (heartbeats received)`, `${dropped} (${heartbeats})`, '0', dropped === 0);
+  await quiet(api.pid); // the api notices the closed streams
+  const polling = await apiCpuDuring(api.pid, () => pollPlans(api.base, seeded.devices, POLL_INTERVAL_SECONDS, seconds));
+  const perDeviceMinute = (cpu) => (cpu * 1000) / deviceCount / (seconds / 60);
+  const [streamCost, pollCost] = [perDeviceMinute(holding.cpu), perDeviceMinute(polling.cpu)];
+  row('api CPU per device per minute, holding the stream', `${streamCost.toFixed(3)} ms`);
+  row(
+    `api CPU per device per minute, polling GET /plan/ every ${POLL_INTERVAL_SECONDS} s`,
+    `${pollCost.toFixed(3)} ms (${polling.result.polls} polls, ${polling.result.failures} failed)`,
+    '0 failed',
+    polling.result.failures === 0,
+  );
+  const ratio = pollCost / streamCost;
+  row('polling / streaming', Number.isFinite(ratio) ? `${ratio.toFixed(1)}x` : 'streaming ~0', '> 1', pollCost > streamCost);
   const width = Math.max(...rows.map((r) => r[0].length));
   console.log(`\nEntitlement stream benchmark (${deviceCount} devices, ${seconds} s windows, ${new Date().toISOString()})`);
   for (const [line, value, target, verdict] of rows)
     console.log(`${line.padEnd(width)}  ${String(value).padStart(28)}  ${target.padEnd(10)} ${verdict}`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+async function cleanup() {
+  try {
+    for (const stream of streams) stream.close();
+    await api?.stop();
+  } finally {
+    await servers.stop();
+  }
+}
+
+await runBenchmark(main, cleanup, 'closing the streams, stopping the api and the servers this run started');
