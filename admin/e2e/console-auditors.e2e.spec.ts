@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { ChangeUserRoles } from '../../api/src/identity';
 import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { AdminUser, AuthResponse } from '@meshwork/contracts';
+import { recordAppearances, waitForAppearance } from '../../web/e2e/appearances';
 import { apiCall, auditCaughtUp, ensureConsoleBuilt } from './console-kit';
 
 /**
@@ -37,7 +38,12 @@ describe('staff console: auditors (real browser)', () => {
   afterAll(() => site?.close());
   afterEach(() => site.closePages());
 
-  const signedInPage = (session: AuthResponse) => site.openPage(session, { viewport: { width: 1600, height: 1000 } });
+  /** A console tab signed in as `session`, recording what appears (toasts and the Access Denied screen last seconds). */
+  async function signedInPage(session: AuthResponse): Promise<Page> {
+    const page = await site.openPage(session, { viewport: { width: 1600, height: 1000 } });
+    await recordAppearances(page);
+    return page;
+  }
   const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
 
   /** The users list's write controls: New user, Bulk actions, a row's Deactivate and Delete, the selection boxes. */
@@ -96,11 +102,26 @@ describe('staff console: auditors (real browser)', () => {
     await deactivate.waitFor();
 
     await setRoles(demoted, { isStaff: false, isAuditor: true });
+    const path = (response: Response) => new URL(response.url()).pathname;
+    const refused = page.waitForResponse((r) => path(r) === `/api/v1/admin-panel/users/${bob.user.id}` && r.request().method() !== 'GET');
+    // The refusal makes the console read the profile afresh (authProvider.checkError) to decide whether to stay.
+    const profileRead = page.waitForResponse(
+      async (r) =>
+        path(r) === '/api/v1/profile/' &&
+        r.ok() &&
+        (await r.json().then(
+          (json: { is_auditor?: boolean }) => json.is_auditor === true,
+          () => false,
+        )),
+    );
     await deactivate.click();
-    await page.getByText('Failed to deactivate the user').waitFor();
-    // Past the moment an access-denied screen would have sent them to the site's dashboard.
-    await page.waitForTimeout(3_000);
+    expect((await refused).status()).toBe(403);
+    expect(await (await profileRead).json()).toMatchObject({ is_staff: false, is_auditor: true });
+    // react-admin hands the write its failure, and the screen raises this toast, only once checkError
+    // has let the user stay (a check that ends the session resolves the write instead, after redirecting).
+    await waitForAppearance(page, 'Failed to deactivate the user', { announced: true });
     expect(new URL(page.url()).pathname).toBe('/admin/users');
+    await row(page, `bob_${tag}`).waitFor();
     expect(await page.getByText('Access Denied', { exact: true }).count()).toBe(0);
     const { json: stillActive } = await apiCall<AdminUser>(base, staff.tokens.access, 'GET', `/admin-panel/users/${bob.user.id}`);
     expect(stillActive.is_active).toBe(true);
@@ -115,7 +136,8 @@ describe('staff console: auditors (real browser)', () => {
 
     await setRoles(dismissed, { isStaff: false, isAuditor: false });
     await deactivate.click();
-    await page.getByText('Access Denied', { exact: true }).waitFor();
+    // The Access Denied screen stays 2.5 s before /dashboard replaces it: its record is waited on, not the screen.
+    await waitForAppearance(page, 'Access Denied', { announced: true });
     await page.waitForURL((url) => url.pathname === '/dashboard');
   });
 });

@@ -5,6 +5,7 @@ import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
 import type { AdminDashboardStats, AdminPayment, AdminPlan, AuthResponse, SubscriptionHistory } from '@meshwork/contracts';
+import { recordAppearances, waitForAppearance } from '../../web/e2e/appearances';
 import { ensureConsoleBuilt, localDate } from './console-kit';
 
 /** Read models catch up with commands shortly after: ask again until `read` finds what it looks for. */
@@ -42,9 +43,16 @@ describe('staff console: plans and payments (real browser)', () => {
   afterAll(() => site?.close());
   afterEach(() => site.closePages());
 
-  /** A browser signed in as the site would leave it: tokens in localStorage, set once before the first page. */
-  const signedInPage = (session: AuthResponse) =>
-    site.openPage(session, { viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  /**
+   * A browser signed in as the site would leave it: tokens in localStorage, set once before the
+   * first page. It records what appears: the console's toasts go after 4 seconds, the Access
+   * Denied screen after 2.5, so tests wait on their records rather than on them.
+   */
+  async function signedInPage(session: AuthResponse): Promise<Page> {
+    const page = await site.openPage(session, { viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+    await recordAppearances(page);
+    return page;
+  }
 
   async function api<T>(session: AuthResponse, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
     const response = await fetch(`${base}/api/v1${url}`, {
@@ -119,7 +127,7 @@ describe('staff console: plans and payments (real browser)', () => {
     await page.getByLabel('Max clients per network').fill('999');
     for (const feature of features) await page.getByRole('checkbox', { name: feature, exact: true }).check();
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Plan created successfully').waitFor();
+    await waitForAppearance(page, 'Plan created successfully', { announced: true });
     await page.waitForURL((url) => url.pathname === '/admin/plans');
 
     // Five features, then '+2 more'; 999 clients is unlimited.
@@ -136,7 +144,7 @@ describe('staff console: plans and payments (real browser)', () => {
     await card.getByRole('button', { name: 'Edit' }).click();
     await card.getByLabel('Monthly price (USD)').fill('15');
     await card.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Plan updated successfully').waitFor();
+    await waitForAppearance(page, 'Plan updated successfully', { announced: true });
     await card.getByText('$15.00 / month').waitFor();
     expect((await api<AdminPlan>(staff, 'GET', `/admin-panel/plans/${slug}`)).json.price).toBe('15.00');
 
@@ -144,7 +152,7 @@ describe('staff console: plans and payments (real browser)', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Are you sure you want to delete the "${name}" plan? This action cannot be undone.`, { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Plan deleted successfully').waitFor();
+    await waitForAppearance(page, 'Plan deleted successfully', { announced: true });
     await card.waitFor({ state: 'detached' });
     expect(await adminList<AdminPlan>('plans', { q: slug }, ['tier', 'ASC'])).toEqual([]);
   });
@@ -156,7 +164,7 @@ describe('staff console: plans and payments (real browser)', () => {
     // The browser checks the numbers' bounds and steps itself; the slug's pattern only the server knows.
     await page.getByLabel('Slug').fill('Not A Slug!');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Failed to create plan').waitFor();
+    await waitForAppearance(page, 'Failed to create plan', { announced: true });
     await page.getByText('Slug may contain only lowercase letters, digits and dashes').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/plans/create');
   });
@@ -183,7 +191,7 @@ describe('staff console: plans and payments (real browser)', () => {
     await dialog.getByLabel('Reason').fill('Service outage on the 3rd');
     await expect(processRefund.isDisabled()).resolves.toBe(false);
     await processRefund.click();
-    await page.getByText('Refund processed successfully').waitFor();
+    await waitForAppearance(page, 'Refund processed successfully', { announced: true });
     await dialog.waitFor({ state: 'detached' });
 
     // A partial refund leaves the payment completed, with the refunded amount beside it.
@@ -217,7 +225,7 @@ describe('staff console: plans and payments (real browser)', () => {
     );
     expect(lines.slice(1).every((line) => line.includes(customer.user.email))).toBe(true);
     expect(lines.some((line) => line.includes(payment.transactionId))).toBe(true);
-    await page.getByText('Payments exported successfully').waitFor();
+    await waitForAppearance(page, 'Payments exported successfully', { announced: true });
   });
 
   it('shows the dashboard’s figures from the api', async () => {
@@ -238,8 +246,8 @@ describe('staff console: plans and payments (real browser)', () => {
         if (request.url().includes('/api/v1/admin-panel/')) adminCalls.push(request.url());
       });
       await page.goto(`${base}/admin/${screen}`);
-      await page.getByText('Access Denied', { exact: true }).waitFor();
-      await page.getByText('Access denied. Admin privileges required.').first().waitFor();
+      await waitForAppearance(page, 'Access Denied', { announced: true });
+      await waitForAppearance(page, 'Access denied. Admin privileges required.', { announced: true });
       await page.waitForURL((url) => url.pathname === '/dashboard');
       expect(adminCalls).toEqual([]);
     }
