@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { waitForProjection } from '../../platform/projections/projection-waiter';
+import { readYourWrites } from '../../platform/projections/projection-waiter';
 import { IdentityContext } from '../../identity';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { DATABASE, type Database } from '../../platform/database/database';
@@ -60,7 +60,7 @@ export class BillingContext {
    * and makes sure this process stops serving the user's cached plan at once.
    */
   async caughtUp(position: number, userId?: string): Promise<void> {
-    await Promise.all([waitForProjection(this.database.pool, BILLING_PROJECTION, position), this.identity.directory.caughtUpTo(position)]);
+    await Promise.all([readYourWrites(this.database.pool, [BILLING_PROJECTION], position), this.identity.directory.caughtUpTo(position)]);
     if (userId) this.identity.signedIn.forget(userId);
   }
 }

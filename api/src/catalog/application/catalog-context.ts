@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BILLING_PROJECTION } from '../../billing';
 import { USERS_PROJECTION } from '../../identity';
-import { waitForProjection } from '../../platform/projections/projection-waiter';
+import { readYourWrites } from '../../platform/projections/projection-waiter';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { DATABASE, type Database } from '../../platform/database/database';
 import type { Migration } from '../../platform/database/migrations';
@@ -66,8 +66,7 @@ export class CatalogContext {
    * models in the users').
    */
   async caughtUp(position: number): Promise<void> {
-    const { pool } = this.database;
-    await Promise.all([CATALOG_PROJECTION, BILLING_PROJECTION, USERS_PROJECTION].map((name) => waitForProjection(pool, name, position)));
+    await readYourWrites(this.database.pool, [CATALOG_PROJECTION, BILLING_PROJECTION, USERS_PROJECTION], position);
   }
 
   /** Notes objects about to be written, so none can be forgotten if the upload fails. */

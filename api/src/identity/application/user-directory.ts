@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { User } from '@meshwork/contracts';
-import { waitForProjection } from '../../platform/projections/projection-waiter';
+import { readYourWrites } from '../../platform/projections/projection-waiter';
 import { readModelSchema } from '../../platform/projections/projection';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { allowedModelsSql } from '../projections/plan-and-models';
@@ -83,7 +83,7 @@ export class UserDirectory {
 
   /** Waits until the read model includes the write at `position`. */
   async caughtUpTo(position: number): Promise<void> {
-    await waitForProjection(this.database.pool, USERS_PROJECTION, position);
+    await readYourWrites(this.database.pool, [USERS_PROJECTION], position);
   }
 }
 

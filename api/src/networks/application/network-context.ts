@@ -6,7 +6,7 @@ import { DATABASE, type Database } from '../../platform/database/database';
 import { AggregateRepository } from '../../platform/domain/aggregate-repository';
 import { ruleBroken } from '../../platform/domain/errors';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
-import { waitForProjection } from '../../platform/projections/projection-waiter';
+import { readYourWrites } from '../../platform/projections/projection-waiter';
 import type { NetworkModel, NetworksEvent } from '../domain/network.events';
 import type { NetworkLimits } from '../domain/network-limits';
 import { type NetworksCommand, networksDecider, type NetworksState } from '../domain/networks.decider';
@@ -54,6 +54,6 @@ export class NetworkContext {
 
   /** Read-your-writes: the networks read model includes `position`. */
   async caughtUp(position: number): Promise<void> {
-    await waitForProjection(this.database.pool, NETWORKS_PROJECTION, position);
+    await readYourWrites(this.database.pool, [NETWORKS_PROJECTION], position);
   }
 }

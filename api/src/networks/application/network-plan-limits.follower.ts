@@ -25,6 +25,13 @@ const LIMIT_TERMS = ['maxNetworks', 'maxClientsPerNetwork'];
 /** The read models were not yet at the event: try again (they follow within moments). */
 class ReadModelsBehind extends Error {}
 
+/**
+ * How long a batch waits for the read models before it throws ReadModelsBehind and is retried.
+ * Shorter than a command's read-your-writes wait: the retry says so out loud, and stopping
+ * the follower waits for the batch in hand.
+ */
+const READ_MODELS_WAIT_MS = 5_000;
+
 /** The commands an event calls for: one per customer a plan change may touch, or one per revoked device. */
 type Work = () => Promise<ICommand[]>;
 
@@ -66,7 +73,9 @@ class PlanLimitsConsumer implements LogConsumer {
       // Limits and owners are read from the read models: they must include the change first.
       const last = work[work.length - 1]!.event.position;
       const caughtUp = await Promise.all(
-        [BILLING_PROJECTION, CATALOG_PROJECTION, NETWORKS_PROJECTION].map((name) => waitForProjection(this.pool, name, last)),
+        [BILLING_PROJECTION, CATALOG_PROJECTION, NETWORKS_PROJECTION].map((name) =>
+          waitForProjection(this.pool, name, last, READ_MODELS_WAIT_MS),
+        ),
       );
       if (caughtUp.includes(false)) throw new ReadModelsBehind(`read models are not yet at position ${last}`);
       for (const { work: commands } of work) for (const command of await commands!()) await this.commands.execute(command);

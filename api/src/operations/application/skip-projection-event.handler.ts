@@ -2,11 +2,12 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { requestRetry } from '../../platform/projections/consumer-failures';
 import { consumerStatus } from '../../platform/projections/consumer-status';
-import { waitForProjection } from '../../platform/projections/projection-waiter';
+import { READ_YOUR_WRITES_MS, waitForProjection } from '../../platform/projections/projection-waiter';
 import { DECISIONS_STREAM_CATEGORY } from '../../platform/projections/skip-decisions';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { AggregateRepository } from '../../platform/domain/aggregate-repository';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
+import { logger } from '../../platform/logging/logger';
 import {
   type ProjectionOperationsCommand,
   projectionOperationsDecider,
@@ -28,7 +29,7 @@ export class SkipProjectionEvent {
  * on `projection-<name>`, with the staff member as its actor. Its runner skips exactly that
  * position when it next tries the event, which the retry flag makes at once.
  * Answers the decision's position in the log (0 when it was on record already), once the
- * runner has moved past the event (or after 5 s, when it has not).
+ * runner has moved past the event (or after READ_YOUR_WRITES_MS, with a warning, when it has not).
  */
 @CommandHandler(SkipProjectionEvent)
 export class SkipProjectionEventHandler implements ICommandHandler<SkipProjectionEvent, number> {
@@ -54,7 +55,9 @@ export class SkipProjectionEventHandler implements ICommandHandler<SkipProjectio
     });
     await requestRetry(this.database.pool, projection);
     // The runner looks for the decision within a second or so: answer once it is past the event.
-    await waitForProjection(this.database.pool, projection, position, 5_000);
+    if (!(await waitForProjection(this.database.pool, projection, position, READ_YOUR_WRITES_MS))) {
+      logger.warn({ projection, position }, 'the projection did not move past the skipped event in time; answering its state as it is');
+    }
     return decided;
   }
 }

@@ -67,7 +67,7 @@ describe('one write path: appends only in command handlers', () => {
       'networks/application/network-plan-limits.follower.ts',
       'networks/application/entitlement-stream/entitlement-stream.tail.ts',
     ]);
-    const wait = /\b(?:caughtUp|caughtUpTo|waitForProjection)\s*\(/g;
+    const wait = /\b(?:caughtUp|caughtUpTo|readYourWrites|waitForProjection)\s*\(/g;
     const waits = files
       .filter(({ file }) => !file.endsWith('.handler.ts') && !definers.has(file) && !/^(platform\/projections|testing)\//.test(file))
       .flatMap(({ file, text }) => [...text.matchAll(wait)].map((match) => `${file}:${text.slice(0, match.index).split('\n').length}`));

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { DATABASE, type Database } from '../../../platform/database/database';
 import { AggregateRepository } from '../../../platform/domain/aggregate-repository';
 import { EVENT_STORE, type EventStore, type UniqueValue } from '../../../platform/event-store/event-store.port';
-import { waitForProjection } from '../../../platform/projections/projection-waiter';
+import { readYourWrites } from '../../../platform/projections/projection-waiter';
 import { type DeviceCodeCommand, deviceCodeDecider, type DeviceCodeEvent, type DeviceCodeState } from '../../domain/device-code.decider';
 import { type DeviceCommand, deviceDecider, type DeviceEvent, type DeviceState } from '../../domain/device.decider';
 import { DeviceEventCodec } from '../../infrastructure/device-event-codec';
@@ -73,7 +73,7 @@ export class DevicesContext {
 
   /** Waits until the devices read model includes the write at `position` (read-your-writes). */
   async caughtUp(position: number): Promise<void> {
-    if (position > 0) await waitForProjection(this.database.pool, DEVICES_PROJECTION, position);
+    await readYourWrites(this.database.pool, [DEVICES_PROJECTION], position);
   }
 
   private async ownerOf(deviceId: string): Promise<string> {
