@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from './platform/testing/test-d
 import { buildReadModels } from './read-models';
 import { readFailures } from './platform/projections/consumer-failures';
 import { ProjectionRunner } from './platform/projections/projection-runner';
-import { eventually } from './platform/projections/testing/spawn-runner';
+import { eventually } from './testing/eventually';
 import { eventWithoutActor, hugeEntitlements, hugePlan, releaseWithHugeVersionPart, userEvent } from './testing/poison-events';
 
 /**
@@ -46,14 +46,10 @@ describe('Events the log holds that a read model could not write', () => {
     (await store.append(streamId, events, 'any')).positions;
   const caughtUp = async (name: string) => {
     const head = await store.headPosition();
-    await eventually(
-      async () => {
-        const { rows } = await db.pool.query<{ position: string }>('SELECT position FROM projection_checkpoints WHERE name = $1', [name]);
-        return Number(rows[0]?.position) === head;
-      },
-      15_000,
-      `${name} to catch up`,
-    );
+    await eventually(async () => {
+      const { rows } = await db.pool.query<{ position: string }>('SELECT position FROM projection_checkpoints WHERE name = $1', [name]);
+      return Number(rows[0]?.position) === head;
+    }, `${name} to catch up`);
   };
   const failures = () => readFailures(db.pool, ['audit_trail', 'users', 'billing', 'catalog']);
 
@@ -112,7 +108,7 @@ describe('Events the log holds that a read model could not write', () => {
     const later = `release-${randomUUID()}`;
     await append({ streamId: later, events: [anEvent({ type: 'ReleaseActivated', data: { version: '1.0.0' } })] });
 
-    await eventually(async () => (await failures()).get('catalog')?.state === 'stalled', 15_000, 'catalog to stall');
+    await eventually(async () => (await failures()).get('catalog')?.state === 'stalled', 'catalog to stall');
     expect((await failures()).get('catalog')).toMatchObject({
       position: poisonAt,
       eventType: 'ReleaseUploaded',
@@ -128,7 +124,7 @@ describe('Events the log holds that a read model could not write', () => {
     const [poisonAt] = await append(eventWithoutActor());
     await append(hugePlan(`after-${randomUUID().slice(0, 8)}`));
 
-    await eventually(async () => (await failures()).get('audit_trail')?.state === 'stalled', 15_000, 'audit trail to stall');
+    await eventually(async () => (await failures()).get('audit_trail')?.state === 'stalled', 'audit trail to stall');
     expect((await failures()).get('audit_trail')).toMatchObject({
       position: poisonAt,
       eventType: 'ThingHappened',

@@ -4,7 +4,8 @@ import { anEvent, events } from '../../api/src/platform/event-store/testing/an-e
 import { checkpointMigrations } from '../../api/src/platform/projections/checkpoints.schema';
 import { readFailures } from '../../api/src/platform/projections/consumer-failures';
 import { countingProjection, countingState, poisoned } from '../../api/src/platform/projections/testing/counting.projection';
-import { eventually, spawnRunner, type RunnerProcess } from '../../api/src/platform/projections/testing/spawn-runner';
+import { eventually } from '../../api/src/testing/eventually';
+import { spawnRunner, type RunnerProcess } from '../../api/src/platform/projections/testing/spawn-runner';
 import { createTestDatabase, type TestDatabase } from '../../api/src/platform/testing/test-database';
 import { runMain } from './testing/run-main';
 
@@ -37,7 +38,7 @@ describe('projections:retry', () => {
     const cli = await runCli([countingProjection.name], db.url);
     expect(cli).toMatchObject({ code: 0, stdout: expect.stringContaining(`retry the Poisoned event at position ${poisonAt}`) });
     const head = await store.headPosition();
-    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 15_000, 'child to apply after retry');
+    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 'child to apply after retry');
     expect(await countingState(db.pool)).toEqual({ total: 11, rows: 11, distinct: 11, checkpoint: head });
     expect((await readFailures(db.pool, ['counting'])).get('counting')).toBeUndefined();
     expect(await runCli(['nonesuch'], db.url)).toMatchObject({ code: 2, stderr: expect.stringContaining('Known: counting') });

@@ -5,7 +5,7 @@ import { PostgresEventStore } from '../../api/src/platform/event-store/postgres-
 import { events } from '../../api/src/platform/event-store/testing/an-event';
 import { createTestDatabase, type TestDatabase } from '../../api/src/platform/testing/test-database';
 import { required } from '../../api/src/testing/infra';
-import { eventually } from '../../api/src/platform/projections/testing/spawn-runner';
+import { eventually } from '../../api/src/testing/eventually';
 
 /** The full-mode worker process: read models and the Kafka relay outside the api. */
 describe('projections worker (npm run projections)', () => {
@@ -50,5 +50,5 @@ describe('projections worker (npm run projections)', () => {
       expect(await exited).toBe(0);
       await store.close();
     }
-  });
+  }, 120_000); // a worker compiled on the fly, and Kafka, on a loaded machine: past the 60 s wait above
 });

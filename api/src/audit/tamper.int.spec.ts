@@ -5,9 +5,9 @@ import { SECRETS, type Secrets } from '../platform/config/secrets';
 import { CHAINED_COLUMNS, type ChainedRow, link, sealKey } from '../platform/event-store/chain/log-chain';
 import { SEALER_NAME } from '../platform/event-store/chain/log-sealer';
 import { verifyLogChain } from '../platform/event-store/chain/verify-log-chain';
-import { waitForProjection } from '../platform/projections/projection-waiter';
 import { registerAccount, registerCustomer } from '../testing/accounts';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { eventually } from '../testing/eventually';
+import { caughtUp, startTestApp, type TestApp } from '../testing/test-app';
 
 describe('the event log’s hash chain: tampering is found, erasure is not tampering', () => {
   let subject: TestApp;
@@ -15,15 +15,13 @@ describe('the event log’s hash chain: tampering is found, erasure is not tampe
   let key: Buffer;
   const http = () => request(subject.app.getHttpServer());
   const sql = (text: string, values: unknown[] = []) => subject.db.pool.query(text, values);
+  /** Waits until the sealer has chained every event so far; answers the head of the log. */
   const sealed = async () => {
     const head = Number((await sql('SELECT max(position) AS head FROM es_events')).rows[0].head);
-    expect(await waitForProjection(subject.db.pool, SEALER_NAME, head)).toBe(true);
+    await caughtUp(subject, SEALER_NAME);
     return head;
   };
-  const eventuallySealed = async (position: number) => {
-    for (let i = 0; i < 50 && Number((await sql('SELECT coalesce(max(position), 0) AS p FROM es_seals')).rows[0].p) < position; i++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-  };
+  const sealedTo = async () => Number((await sql('SELECT coalesce(max(position), 0) AS p FROM es_seals')).rows[0].p);
   /** Runs `change` on the log, verifies, and puts the log back as it was. */
   const verifyAfter = async (change: () => Promise<unknown>, undo: () => Promise<unknown>) => {
     await change();
@@ -92,13 +90,11 @@ describe('the event log’s hash chain: tampering is found, erasure is not tampe
 
   it('catches a rewrite that recomputes every link after it, at the first signed seal past the change', async () => {
     for (let i = 0; i < 3; i++) await registerCustomer(subject.app);
-    // At the head the sealer signs at most once a second: one more event after a pause is sealed.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    await registerCustomer(subject.app);
-    const head = await sealed();
-    await eventuallySealed(head);
-    const seal = Number((await sql('SELECT max(position) AS p FROM es_seals')).rows[0].p);
+    await sealed();
+    // The change is to the first event: any seal is past it (the sealer signs on first reaching the head).
     const position = Number((await sql('SELECT min(position) AS p FROM es_events')).rows[0].p);
+    await eventually(async () => (await sealedTo()) >= position, 'a signed seal past the first event');
+    const firstSeal = Number((await sql('SELECT min(position) AS p FROM es_seals')).rows[0].p);
     const original = (await sql('SELECT data FROM es_events WHERE position = $1', [position])).rows[0].data;
     const links = (await sql('SELECT position, hash FROM es_chain ORDER BY position')).rows;
     const relink = async () => {
@@ -119,8 +115,8 @@ describe('the event log’s hash chain: tampering is found, erasure is not tampe
         for (const l of links) await sql('UPDATE es_chain SET hash = $2 WHERE position = $1', [l.position, l.hash]);
       },
     );
-    expect(verdict.firstBroken).toBeLessThanOrEqual(seal);
-    expect(verdict.problem).toBe('a signed seal does not match the chain');
+    // Every link after the change matches the rewritten rows: the first seal past it is what tells.
+    expect(verdict).toMatchObject({ firstBroken: firstSeal, problem: 'a signed seal does not match the chain' });
     expect((await verifyLogChain(subject.db.pool, key)).firstBroken).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { SEEDED_PLANS } from '../billing/application/seed-plans';
 import { storageProxy } from '../catalog/testing/upload-kit';
 import { required } from '../testing/infra';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { eventually } from '../platform/projections/testing/spawn-runner';
+import { eventually } from '../testing/eventually';
 
 describe('GET /api/v1/health/system-status/ against the real servers', () => {
   let subject: TestApp;
@@ -22,17 +22,12 @@ describe('GET /api/v1/health/system-status/ against the real servers', () => {
   it('reports every component by name, all up', async () => {
     // Right after start the read models are still applying the seeded plans.
     const status = () => request(subject.app.getHttpServer()).get('/api/v1/health/system-status/');
-    await eventually(
-      async () => {
-        const answer = await status();
-        return (
-          answer.status === 200 &&
-          answer.body.components.projections.items.every((p: { positionsBehind: number }) => p.positionsBehind === 0)
-        );
-      },
-      10_000,
-      'every projection caught up',
-    );
+    await eventually(async () => {
+      const answer = await status();
+      return (
+        answer.status === 200 && answer.body.components.projections.items.every((p: { positionsBehind: number }) => p.positionsBehind === 0)
+      );
+    }, 'every projection caught up');
     const response = await status();
     expect(response.body.status).toBe('ok');
     expect(Object.keys(response.body.components).sort()).toEqual(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { ProjectionsHost } from '../platform/projections/projections-host';
-import { eventually } from '../platform/projections/testing/spawn-runner';
+import { eventually } from '../testing/eventually';
 import { releaseWithHugeVersionPart } from '../testing/poison-events';
 import { quickStall, startWorkers } from '../testing/workers';
 import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store.port';
@@ -28,15 +28,11 @@ describe('GET /api/v1/health/system-status/ with a projection that cannot apply 
     const [position] = (await subject.app.get<EventStore>(EVENT_STORE).append(poison.streamId, poison.events, 0)).positions;
 
     let body: { status: string; components: { projections: { status: string; detail: string; items: { name: string }[] } } };
-    await eventually(
-      async () => {
-        const answer = await http().get('/api/v1/health/system-status/');
-        body = answer.body;
-        return answer.status === 503 && answer.body.components.projections.items.some((p: { status: string }) => p.status === 'stalled');
-      },
-      15_000,
-      'the catalog to stall',
-    );
+    await eventually(async () => {
+      const answer = await http().get('/api/v1/health/system-status/');
+      body = answer.body;
+      return answer.status === 503 && answer.body.components.projections.items.some((p: { status: string }) => p.status === 'stalled');
+    }, 'the catalog to stall');
     expect(body!.status).toBe('degraded');
     expect(body!.components.projections).toMatchObject({
       status: 'down',
@@ -65,7 +61,7 @@ describe('GET /api/v1/health/system-status/ with a projection that cannot apply 
       .post('/api/v1/admin-panel/system/projections/catalog/retry/')
       .set('Authorization', `Bearer ${staff.tokens.access}`)
       .expect(200);
-    await eventually(async () => (await http().get('/api/v1/health/system-status/')).status === 200, 15_000, 'healthy again');
+    await eventually(async () => (await http().get('/api/v1/health/system-status/')).status === 200, 'healthy again');
     const healthy = await http().get('/api/v1/health/system-status/').expect(200);
     expect(healthy.body.status).toBe('ok');
     expect(healthy.body.components.projections.items.find((p: { name: string }) => p.name === 'catalog')).toMatchObject({ status: 'up' });

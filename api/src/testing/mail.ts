@@ -1,3 +1,4 @@
+import { EVENTUALLY_MS } from './eventually';
 import { required } from './infra';
 
 interface CapturedMail {
@@ -8,7 +9,7 @@ interface CapturedMail {
 }
 
 /** Waits for the newest mail to `address` in the SMTP catcher that `npm test` runs. */
-export async function mailTo(address: string, timeoutMs = 10_000): Promise<CapturedMail> {
+export async function mailTo(address: string, timeoutMs = EVENTUALLY_MS): Promise<CapturedMail> {
   const base = required('MAIL_CAPTURE_URL');
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -7,6 +7,7 @@ import { migrations } from '../migrations';
 import { type HeldConnection, holdListener } from '../platform/database/held-connection';
 import { PostgresEventStore } from '../platform/event-store/postgres-event-store';
 import { createTestDatabase, type TestDatabase } from '../platform/testing/test-database';
+import { EVENTUALLY_MS } from './eventually';
 
 /** Events of one stream, appended in this order. */
 export interface StreamEvents {
@@ -33,7 +34,7 @@ export interface ProjectionScenario {
   given(...history: StreamEvents[]): { when(...events: StreamEvents[]): Promise<Outcome> };
 }
 
-const RUN_TIMEOUT_MS = 10_000;
+const RUN_TIMEOUT_MS = EVENTUALLY_MS;
 
 /**
  * Given/when/then for a read model, against real PostgreSQL and the real runner:

@@ -4,7 +4,7 @@ import { migrations } from '../migrations';
 import { type AppConfig, loadConfig } from '../platform/config/config';
 import { createTestDatabase, type TestDatabase } from '../platform/testing/test-database';
 import { required } from './infra';
-import { waitForProjection } from '../platform/projections/projection-waiter';
+import { READ_YOUR_WRITES_MS, waitForProjection } from '../platform/projections/projection-waiter';
 
 export interface TestApp {
   app: INestApplication;
@@ -55,5 +55,8 @@ export async function startTestApp(
 /** Waits until read model `projection` has applied every event in the log so far; fails the test if it does not. */
 export async function caughtUp(subject: TestApp, projection: string): Promise<void> {
   const { rows } = await subject.db.pool.query<{ max: string }>('SELECT max(position) FROM es_events');
-  if (!(await waitForProjection(subject.db.pool, projection, Number(rows[0]!.max)))) throw new Error(`${projection} did not catch up`);
+  const head = Number(rows[0]!.max);
+  if (!(await waitForProjection(subject.db.pool, projection, head, READ_YOUR_WRITES_MS))) {
+    throw new Error(`${projection} did not reach position ${head} within ${READ_YOUR_WRITES_MS} ms`);
+  }
 }

@@ -2,7 +2,7 @@ import type { AdminDashboardStats } from '@meshwork/contracts';
 import { DeviceDirectory } from '../../networks';
 import { deviceHost, signInDevice } from '../../networks/testing/devices';
 import { networksWorld, type NetworksWorld } from '../../networks/testing/network-kit';
-import { eventually } from '../../platform/projections/testing/spawn-runner';
+import { eventually } from '../../testing/eventually';
 import { registerCustomer, type TestCustomer } from '../../testing/accounts';
 
 describe('console dashboard figures', () => {
@@ -59,7 +59,7 @@ describe('console dashboard figures', () => {
     await world.create(cy, 'office', kept.name);
     await world.create(cy, 'lab', dropped.name);
     await world.staff('PUT', `/models/admin/${dropped.id}/access/`, { allowed_plans: ['enterprise'] });
-    await eventually(async () => (await world.statuses(cy)).includes('lab:suspended'), 10_000, 'the model to leave the Pro plan');
+    await eventually(async () => (await world.statuses(cy)).includes('lab:suspended'), 'the model to leave the Pro plan');
 
     expect(await stats()).toMatchObject({ totalDevices: 2, activeDevices: 1, totalNetworks: 2, suspendedNetworks: 1 });
   });

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AdminModel, AdminPlan, AvailableModel, UploadResponse } from '@meshwork/contracts';
-import { eventually } from '../../platform/projections/testing/spawn-runner';
+import { eventually } from '../../testing/eventually';
 import { registerAccount, registerCustomer, type TestCustomer } from '../../testing/accounts';
 import { freePort } from '../../testing/browser';
 import { startTestApp, type TestApp } from '../../testing/test-app';
@@ -82,7 +82,6 @@ describe('models for staff-made plans', () => {
     expect(listed.sort()).toEqual([byForm.model_name, byMatrix.model_name].sort());
     await eventually(
       async () => ((await user.get('/profile/').expect(200)).body.allowed_models as string[]).length === 2,
-      5_000,
       'both models in the user object',
     );
     await user.get(`/models/${byMatrix.model_name}/manifest/`).expect(200);

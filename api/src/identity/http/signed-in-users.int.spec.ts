@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { CommandBus } from '@nestjs/cqrs';
 import { Register } from '../application/register.handler';
+import { eventually } from '../../testing/eventually';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 
 const PASSWORD = 'Str0ngPassword';
@@ -33,22 +34,15 @@ describe('signed-in users cached in memory, invalidated across instances', () =>
     return response.body as { tokens: { access: string; refresh: string }; user: { id: string } };
   }
 
-  /** Polls `probe` until it holds; notifications cross processes in milliseconds. */
-  async function eventually(probe: () => Promise<boolean>, withinMs = 2_000): Promise<number> {
-    const started = Date.now();
-    while (!(await probe())) {
-      if (Date.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    return Date.now() - started;
-  }
-
   it('a sign-out on one instance ends the session on the other', async () => {
     const { tokens } = await register(first);
     await on(first).get('/api/v1/profile/').set(bearer(tokens.access)).expect(200);
     await on(first).get('/api/v1/profile/').set(bearer(tokens.access)).expect(200); // now cached
     await on(second).post('/api/v1/logout/').send({ refresh_token: tokens.refresh }).expect(200);
-    await eventually(async () => (await on(first).get('/api/v1/profile/').set(bearer(tokens.access))).status === 401);
+    await eventually(
+      async () => (await on(first).get('/api/v1/profile/').set(bearer(tokens.access))).status === 401,
+      'the sign-out on the first instance',
+    );
   });
 
   it('a password change on one instance ends the other sessions on both', async () => {
@@ -66,7 +60,10 @@ describe('signed-in users cached in memory, invalidated across instances', () =>
       .expect(200);
     // At once where the change was made, within moments on the other instance.
     await on(first).get('/api/v1/profile/').set(bearer(other.body.tokens.access)).expect(401);
-    await eventually(async () => (await on(second).get('/api/v1/profile/').set(bearer(other.body.tokens.access))).status === 401);
+    await eventually(
+      async () => (await on(second).get('/api/v1/profile/').set(bearer(other.body.tokens.access))).status === 401,
+      'the password change on the second instance',
+    );
     await on(first).get('/api/v1/profile/').set(bearer(kept.access)).expect(200);
   });
 
@@ -84,7 +81,10 @@ describe('signed-in users cached in memory, invalidated across instances', () =>
       const read = await on(first).get('/api/v1/profile/').set(bearer(tokens.access)).expect(200);
       expect(read.body.first_name).toBe(`Ada${i}`);
     }
-    await eventually(async () => (await on(second).get('/api/v1/profile/').set(bearer(tokens.access))).body.first_name === 'Ada9');
+    await eventually(
+      async () => (await on(second).get('/api/v1/profile/').set(bearer(tokens.access))).body.first_name === 'Ada9',
+      'the last profile change on the second instance',
+    );
   });
 
   it('deactivation by staff on one instance locks the user out of the other', async () => {
@@ -96,6 +96,9 @@ describe('signed-in users cached in memory, invalidated across instances', () =>
     await on(second).get('/api/v1/profile/').set(bearer(tokens.access)).expect(200);
     await on(second).get('/api/v1/profile/').set(bearer(tokens.access)).expect(200);
     await on(first).put(`/api/v1/admin-panel/users/${user.id}`).set(bearer(staff.tokens.access)).send({ is_active: false }).expect(200);
-    await eventually(async () => (await on(second).get('/api/v1/profile/').set(bearer(tokens.access))).status === 401);
+    await eventually(
+      async () => (await on(second).get('/api/v1/profile/').set(bearer(tokens.access))).status === 401,
+      'the deactivation on the second instance',
+    );
   });
 });

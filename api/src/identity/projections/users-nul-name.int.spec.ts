@@ -3,7 +3,7 @@ import { IdentityContext } from '../application/identity-context';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
 import { registerCustomer } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/test-app';
-import { eventually } from '../../platform/projections/testing/spawn-runner';
+import { eventually } from '../../testing/eventually';
 import { userEvent } from '../../testing/poison-events';
 
 /**
@@ -30,7 +30,7 @@ describe('A stored profile name holding U+0000', () => {
     const profile = await later.get('/profile/').expect(200);
     expect(profile.body).toMatchObject({ id: later.userId });
 
-    await eventually(async () => (await first.get('/profile/')).body.first_name === 'ab', 10_000, 'the name to arrive');
+    await eventually(async () => (await first.get('/profile/')).body.first_name === 'ab', 'the name to arrive');
     const health = await request(subject.app.getHttpServer()).get('/api/v1/health/system-status/');
     expect(health.body.components.projections.items.find((p: { name: string }) => p.name === 'users')).toMatchObject({ status: 'up' });
   });

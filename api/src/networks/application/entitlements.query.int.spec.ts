@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type UploadResponse, verifyEntitlementToken } from '@meshwork/contracts';
 import { sha256, uploadForm } from '../../catalog/testing/upload-kit';
-import { eventually } from '../../platform/projections/testing/spawn-runner';
+import { eventually } from '../../testing/eventually';
 import { registerAccount, registerCustomer, type TestCustomer } from '../../testing/accounts';
 import { freePort } from '../../testing/browser';
 import { startTestApp, type TestApp } from '../../testing/test-app';
@@ -80,7 +80,7 @@ describe('a user’s signed entitlements', () => {
     const proModel = await upload(['pro']);
     const freeModel = await upload(['free', 'pro']);
     const user = await proSubscriber();
-    await eventually(async () => (await user.get('/plan/').expect(200)).body.plan_slug === 'pro', 5_000, 'the Pro plan in the read model');
+    await eventually(async () => (await user.get('/plan/').expect(200)).body.plan_slug === 'pro', 'the Pro plan in the read model');
 
     const now = new Date();
     const keys = (await (await fetch(`${base}/api/v1/devices/keys/`)).json()) as unknown;

@@ -1,5 +1,5 @@
 import { BillingClock } from '../../billing/application/billing-clock';
-import { eventually } from '../../platform/projections/testing/spawn-runner';
+import { eventually } from '../../testing/eventually';
 import type { TestCustomer } from '../../testing/accounts';
 import { networksWorld, type NetworksWorld } from '../testing/network-kit';
 
@@ -21,7 +21,7 @@ describe('plan changes and networks (the plan-limits follower)', () => {
 
   const settle = (at: Date) => world.subject.app.get(BillingClock).tick(at);
   const until = (user: TestCustomer, expected: string[], what: string) =>
-    eventually(async () => JSON.stringify(await world.statuses(user)) === JSON.stringify(expected), 10_000, what);
+    eventually(async () => JSON.stringify(await world.statuses(user)) === JSON.stringify(expected), what);
   /** The networks events of a customer's stream, as stored. */
   const history = async (user: TestCustomer) =>
     (
@@ -107,7 +107,7 @@ describe('plan changes and networks (the plan-limits follower)', () => {
     await world.subscribe(user, 'enterprise');
     const end = Date.now() + 40 * DAY;
     await settle(new Date(end));
-    await eventually(async () => (await user.get('/plan/').expect(200)).body.plan === 'enterprise', 5_000, 'enterprise');
+    await eventually(async () => (await user.get('/plan/').expect(200)).body.plan === 'enterprise', 'enterprise');
     expect(await world.statuses(user)).toEqual(['solo:active']);
     expect((await history(user)).map((e) => e.type)).toEqual(['NetworkCreated']);
   });

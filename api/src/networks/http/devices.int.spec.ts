@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { registerAccount, registerCustomer, TEST_PASSWORD } from '../../testing/accounts';
+import { eventually } from '../../testing/eventually';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { DeviceDirectory } from '../application/devices/device-directory';
 import { deviceHost, signInDevice } from '../testing/devices';
@@ -24,15 +25,6 @@ describe('devices: list, rename, revoke across api instances', () => {
   const on = (instance: TestApp) => request(instance.app.getHttpServer());
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-  /** Polls `probe` until it holds; notifications cross processes in milliseconds. */
-  async function eventually(probe: () => Promise<boolean>, withinMs = 2_000): Promise<void> {
-    const started = Date.now();
-    while (!(await probe())) {
-      if (Date.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  }
-
   /** A device signed in, its access token seen (and so cached) by the second instance. */
   async function cachedDevice() {
     const owner = await registerCustomer(first.app);
@@ -46,7 +38,10 @@ describe('devices: list, rename, revoke across api instances', () => {
     const { owner, tokens } = await cachedDevice();
     await owner.post(`/devices/${tokens.device_id}/revoke/`).expect(200);
     await on(first).get('/api/v1/profile/').set(bearer(tokens.access_token)).expect(401);
-    await eventually(async () => (await on(second).get('/api/v1/profile/').set(bearer(tokens.access_token))).status === 401);
+    await eventually(
+      async () => (await on(second).get('/api/v1/profile/').set(bearer(tokens.access_token))).status === 401,
+      'the second instance to refuse the device',
+    );
     expect((await deviceHost(second.app).refresh(tokens.refresh_token).expect(400)).body.error).toBe('invalid_grant');
     expect((await owner.get('/devices/').expect(200)).body.devices).toEqual([
       expect.objectContaining({ id: tokens.device_id, status: 'revoked' }),
@@ -65,7 +60,10 @@ describe('devices: list, rename, revoke across api instances', () => {
     ]);
 
     await on(first).post(`/api/v1/admin/devices/${tokens.device_id}/revoke/`).set(bearer(staff.tokens.access)).expect(200);
-    await eventually(async () => (await on(second).get('/api/v1/profile/').set(bearer(tokens.access_token))).status === 401);
+    await eventually(
+      async () => (await on(second).get('/api/v1/profile/').set(bearer(tokens.access_token))).status === 401,
+      'the second instance to refuse the device',
+    );
     const [row] = await first.app.get(DeviceDirectory).devicesOf(owner.userId);
     expect(row).toEqual(expect.objectContaining({ status: 'revoked', revoked_by: 'staff', revoked_at: expect.any(String) }));
     const { rows } = await first.db.pool.query<{ revoked_by_user_id: string }>(
@@ -87,7 +85,10 @@ describe('devices: list, rename, revoke across api instances', () => {
   it('a password change ends the devices too (a reset after a compromise leaves no stranger signed in)', async () => {
     const { owner, tokens } = await cachedDevice();
     await owner.post('/change-password/', { old_password: TEST_PASSWORD, new_password: 'N3wPassword!' }).expect(200);
-    await eventually(async () => (await on(second).get('/api/v1/profile/').set(bearer(tokens.access_token))).status === 401);
+    await eventually(
+      async () => (await on(second).get('/api/v1/profile/').set(bearer(tokens.access_token))).status === 401,
+      'the second instance to refuse the device',
+    );
     expect((await deviceHost(first.app).refresh(tokens.refresh_token).expect(400)).body.error).toBe('invalid_grant');
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JoinCode, Network } from '@meshwork/contracts';
-import { eventually } from '../../platform/projections/testing/spawn-runner';
+import { eventually } from '../../testing/eventually';
 import { DeviceClock } from '../application/devices/device-clock';
 import { JOIN_ATTEMPTS_PER_MINUTE } from '../application/membership/join-attempts';
 import { hostWithCode, join, signedInDevice } from '../testing/membership-kit';
@@ -165,7 +165,7 @@ describe('network membership calls', () => {
     await world.staff('POST', `/admin/devices/${z.id}/revoke/`);
     const seats = async () =>
       (await world.list(owner)).networks.map((n) => `${n.name}:${n.host ?? '-'}:${clients(n).join(',') || '-'}`).join(' ');
-    await eventually(async () => (await seats()) === `office:-:- lab:${y.id}:-`, 10_000, 'the revoked devices to leave their networks');
+    await eventually(async () => (await seats()) === `office:-:- lab:${y.id}:-`, 'the revoked devices to leave their networks');
 
     const { rows } = await world.subject.db.pool.query<{ type: string; data: { networkId: string; deviceId: string; cause: object } }>(
       `SELECT type, data FROM es_events WHERE stream_id = $1 AND type IN ('HostReleased', 'ClientDisconnected') ORDER BY position`,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { AdminNetworkList, JoinCode } from '@meshwork/contracts';
-import { eventually } from '../../platform/projections/testing/spawn-runner';
+import { eventually } from '../../testing/eventually';
 import type { TestCustomer } from '../../testing/accounts';
 import { deviceHost, signInDevice } from '../testing/devices';
 import { networksWorld, type NetworksWorld } from '../testing/network-kit';
@@ -36,7 +36,7 @@ describe('GET /admin/users/{id}/networks/', () => {
     await seat(user, office.id, host.device_id, client.access_token);
 
     await world.staff('PUT', `/models/admin/${dropped.id}/access/`, { allowed_plans: ['enterprise'] });
-    await eventually(async () => (await world.statuses(user)).includes('lab:suspended'), 10_000, 'the model to leave the Pro plan');
+    await eventually(async () => (await world.statuses(user)).includes('lab:suspended'), 'the model to leave the Pro plan');
 
     const listed = (await world.staff('GET', `/admin/users/${user.userId}/networks/`)) as unknown as AdminNetworkList;
     expect(listed.networks).toEqual([

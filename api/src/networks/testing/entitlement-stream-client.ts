@@ -1,3 +1,5 @@
+import { EVENTUALLY_MS } from '../../testing/eventually';
+
 /** One server-sent event as the host's EventSource would see it (comments are kept as `comment`). */
 export interface StreamEvent {
   event: string;
@@ -71,13 +73,13 @@ export async function openEntitlementStream(base: string, accessToken: string, l
     headers: response.headers,
     received,
     /** The next event named `event` after the last one taken, within `timeoutMs`. */
-    async next(event: string, timeoutMs = 10_000): Promise<StreamEvent> {
+    async next(event: string, timeoutMs = EVENTUALLY_MS): Promise<StreamEvent> {
       const index = await waitFor((e) => e.event === event, cursor, timeoutMs, `"${event}" event`);
       cursor = index + 1;
       return received[index]!;
     },
     /** Resolves when the server has closed the stream, or fails after `timeoutMs`. */
-    async ended(timeoutMs = 10_000): Promise<void> {
+    async ended(timeoutMs = EVENTUALLY_MS): Promise<void> {
       await Promise.race([
         reading,
         new Promise((_, reject) => setTimeout(() => reject(new Error('the stream stayed open')), timeoutMs).unref()),

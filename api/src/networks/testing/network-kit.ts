@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Network, NetworkList, UploadResponse } from '@meshwork/contracts';
 import { sha256, uploadForm } from '../../catalog/testing/upload-kit';
-import { eventually } from '../../platform/projections/testing/spawn-runner';
+import { eventually } from '../../testing/eventually';
 import { registerAccount, registerCustomer, type TestCustomer } from '../../testing/accounts';
 import { freePort } from '../../testing/browser';
 import { startTestApp, type TestApp } from '../../testing/test-app';
@@ -20,14 +20,10 @@ export async function networksWorld() {
   const staffToken = (await registerAccount(subject.app, 'staff', randomUUID().slice(0, 8), true)).tokens.access;
   // The seeded plans reach billing's read model just after start; a model upload checks its
   // plans against it, so wait for them (a fresh CI run once lost this race).
-  await eventually(
-    async () => {
-      const plans = (await (await fetch(`${base}/api/v1/subscriptions/plans/`)).json()) as { slug: string }[];
-      return ['free', 'pro'].every((slug) => plans.some((plan) => plan.slug === slug));
-    },
-    30_000,
-    'the seeded plans',
-  );
+  await eventually(async () => {
+    const plans = (await (await fetch(`${base}/api/v1/subscriptions/plans/`)).json()) as { slug: string }[];
+    return ['free', 'pro'].every((slug) => plans.some((plan) => plan.slug === slug));
+  }, 'the seeded plans');
 
   /** A call as staff; `body` is sent as JSON, or as multipart when it is a form. */
   const staff = async (method: string, path: string, body?: unknown) => {
@@ -75,7 +71,7 @@ export async function networksWorld() {
     const created = await user.post('/subscriptions/create/', { plan_id: planId }).expect(201);
     if (created.body.payment_url)
       await user.post(`/subscriptions/simulated-checkout/${String(created.body.payment_url).split('/').pop()}/complete/`).expect(200);
-    await eventually(async () => (await user.get('/plan/').expect(200)).body.plan === planId, 5_000, `${planId} plan`);
+    await eventually(async () => (await user.get('/plan/').expect(200)).body.plan === planId, `${planId} plan`);
   }
 
   async function customer(planId = 'free'): Promise<TestCustomer> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { AuthResponse, ProjectionStatus } from '@meshwork/contracts';
-import { eventually } from '../../platform/projections/testing/spawn-runner';
+import { eventually } from '../../testing/eventually';
 import { releaseWithHugeVersionPart } from '../../testing/poison-events';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
 import { registerAccount, registerCustomer } from '../../testing/accounts';
@@ -35,7 +35,7 @@ describe('/api/v1/admin-panel/system/projections/', () => {
     const store = subject.app.get<EventStore>(EVENT_STORE);
     const poison = releaseWithHugeVersionPart();
     const [position] = (await store.append(poison.streamId, poison.events, 0)).positions;
-    await eventually(async () => (await catalog()).failure?.position === position, 15_000, 'the catalog to fail');
+    await eventually(async () => (await catalog()).failure?.position === position, 'the catalog to fail');
     expect(await catalog()).toMatchObject({
       state: expect.stringMatching(/failing|stalled/),
       running: true,

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { SignedInUsers } from '../../identity/infrastructure/signed-in-users';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { logger } from '../logging/logger';
+import { eventually } from '../../testing/eventually';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { holdConnection } from './held-connection';
 
@@ -41,11 +42,9 @@ describe('held connections: given back once, whoever ends them first', () => {
 
   /** The backend running `query`, once it runs it (a LISTEN starts in the background). */
   async function backend(query: string): Promise<number> {
-    for (const deadline = Date.now() + 5_000; ; await new Promise((r) => setTimeout(r, 20))) {
-      const [pid] = await backends(query);
-      if (pid) return pid;
-      if (Date.now() > deadline) throw new Error(`no connection ran ${query}`);
-    }
+    let pid: number | undefined;
+    await eventually(async () => ([pid] = await backends(query)).length > 0, `a connection to run ${query}`);
+    return pid!;
   }
 
   /** Ends the server side of the connection running `query`, as a server shutdown does. */
@@ -58,21 +57,22 @@ describe('held connections: given back once, whoever ends them first', () => {
 
   /** Gone from the server: not left idle in the pool, still listening. */
   async function expectNoBackend(query: string): Promise<void> {
-    for (const deadline = Date.now() + 2_000; (await backends(query)).length > 0; await new Promise((r) => setTimeout(r, 20))) {
-      if (Date.now() > deadline) throw new Error(`a connection still runs ${query}`);
-    }
+    await eventually(async () => (await backends(query)).length === 0, `no connection left running ${query}`);
   }
 
-  /** Pending I/O (the termination's error events) has been handled. */
-  const settle = () => new Promise((r) => setTimeout(r, 200));
+  /**
+   * The pool has no connection checked out: the held one that the server ended was handled
+   * (its error event came, and it went back to the pool, destroyed), not merely killed.
+   */
+  const handedBack = () => eventually(async () => db.pool.totalCount === db.pool.idleCount, 'the ended connection to be handed back');
 
   it('reports a connection the server ended once, destroys it, and ignores later releases', async () => {
     const lost: Error[] = [];
     const held = await holdConnection(db.pool, (error) => lost.push(error));
     await held.client.query('SELECT 1 AS held');
     await terminate('SELECT 1 AS held');
-    await settle();
-    expect(held.alive).toBe(false);
+    await eventually(async () => !held.alive, 'the connection to be seen dead');
+    await handedBack();
     expect(lost).toHaveLength(1);
     expect(() => (held.release(), held.release(true))).not.toThrow();
     expect(db.pool.totalCount).toBe(0); // destroyed, not back among the idle connections
@@ -90,7 +90,7 @@ describe('held connections: given back once, whoever ends them first', () => {
     const signedIn = track(new SignedInUsers(db.pool, async () => null));
     await signedIn.of('no-such-session', new Date()); // starts its LISTEN
     await terminate('LISTEN identity_changed');
-    await settle();
+    await handedBack();
     await expect(signedIn.close()).resolves.toBeUndefined();
 
     const again = track(new SignedInUsers(db.pool, async () => null));
@@ -105,7 +105,7 @@ describe('held connections: given back once, whoever ends them first', () => {
     const store = track(new PostgresEventStore(db.pool));
     await store.waitForAppend(1); // starts its LISTEN
     await terminate('LISTEN es_appended');
-    await settle();
+    await handedBack();
     await expect(store.close()).resolves.toBeUndefined();
 
     const again = track(new PostgresEventStore(db.pool));

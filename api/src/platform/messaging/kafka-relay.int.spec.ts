@@ -8,7 +8,7 @@ import { anEvent } from '../event-store/testing/an-event';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import type { IntegrationMessage } from '@meshwork/contracts';
 import { checkpointMigrations } from '../projections/checkpoints.schema';
-import { eventually } from '../projections/testing/spawn-runner';
+import { eventually } from '../../testing/eventually';
 
 function brokers(): string[] {
   const value = process.env.KAFKA_BROKERS;
@@ -107,5 +107,5 @@ describe('Kafka relay against the real broker', () => {
     const sample = unique.get(appended[0]!)!.message;
     expect(sample.data).toEqual({ n: 0 });
     expect(JSON.stringify(sample)).not.toMatch(/secret-hash|127\.0\.0\.1|jest/);
-  });
+  }, 180_000); // two relay processes and a consumer group: room for both 60 s waits above to fail with their message
 });

@@ -8,10 +8,12 @@ import { consumerStatus } from './consumer-status';
 import { ProjectionRunner } from './projection-runner';
 import { rebuildProjection } from './rebuild-projection';
 import { countingProjection, countingState, poisoned } from './testing/counting.projection';
-import { eventually } from './testing/spawn-runner';
+import { eventually } from '../../testing/eventually';
 
 const migrations = [...eventStoreMigrations, ...checkpointMigrations];
 const quickRetry = { attempts: 3, firstDelayMs: 150, maxDelayMs: 400, pollMs: 20 };
+/** Retries that wait for a request (or a stop) rather than come by themselves: a test reads the state between attempts. */
+const noRetryUnasked = { ...quickRetry, firstDelayMs: 3_600_000, maxDelayMs: 3_600_000 };
 
 describe('A projection that cannot apply an event', () => {
   let db: TestDatabase;
@@ -41,6 +43,23 @@ describe('A projection that cannot apply an event', () => {
   const failure = async () => (await readFailures(db.pool, ['counting'])).get('counting');
   const status = async () => (await consumerStatus(db.pool, ['counting']))[0]!;
   const cure = () => db.pool.query('CREATE TABLE public.cure ()');
+  /**
+   * Asks a stalled runner to retry and waits until it has stalled again after a full round:
+   * a later failure with the round's attempts (a round that did not start afresh would count on).
+   */
+  const retriedAndStalledAgain = async (what: string) => {
+    const before = (await failure())!;
+    await requestRetry(db.pool, 'counting');
+    await eventually(async () => {
+      const now = await failure();
+      return now?.state === 'stalled' && now.attempts === quickRetry.attempts && now.lastFailedAt > before.lastFailedAt;
+    }, what);
+  };
+  /** How often the runner has looked for a retry request (its takeRetryRequest) from now on. */
+  const lookingForRetryRequests = () => {
+    const query = jest.spyOn(db.pool, 'query');
+    return () => query.mock.calls.filter(([text]) => typeof text === 'string' && text.includes('SET retry_requested_at = NULL')).length;
+  };
   const decideToSkip = (position: number) =>
     store.append(
       'projection-counting',
@@ -49,36 +68,45 @@ describe('A projection that cannot apply an event', () => {
     );
 
   it('applies the events before it, records failing with the event and error, then stalls after N attempts', async () => {
-    const runner = run();
-    await eventually(async () => (await failure())?.state === 'failing', 10_000, 'failing');
+    // First a runner whose next attempt waits to be asked for, so "failing" holds while it is read.
+    const waiting = run({ retry: noRetryUnasked });
+    await eventually(async () => (await failure())?.state === 'failing', 'failing');
     expect(await failure()).toMatchObject({
       position: poisonAt,
       eventType: 'Poisoned',
+      attempts: 1,
       error: 'value "3000000000" is out of range for type integer',
     });
     // Committed up to the event before the poison; nothing after it.
     expect(await countingState(db.pool)).toEqual({ total: 5, rows: 5, distinct: 5, checkpoint: poisonAt - 1 });
     expect((await status()).state).toBe('failing');
+    await waiting.stop();
 
-    await eventually(async () => (await failure())?.state === 'stalled', 10_000, 'stalled');
+    const retryLooks = lookingForRetryRequests();
+    const runner = run();
+    await eventually(async () => (await failure())?.state === 'stalled', 'stalled');
     expect(await failure()).toMatchObject({ attempts: quickRetry.attempts, position: poisonAt });
     expect(runner.state).toBe('stalled');
     expect(await status()).toMatchObject({ state: 'stalled', running: true, positionsBehind: 6 });
-    // Stalled means no more attempts: the record stays as it is.
+    // Stalled means no more attempts: the record stays as it is while the runner looks for a
+    // retry request, more often than a failing runner would before its next attempt.
     const { lastFailedAt } = (await failure())!;
-    await new Promise((r) => setTimeout(r, 500));
+    const looksBefore = retryLooks();
+    const looksPastLongestBackoff = Math.ceil(quickRetry.maxDelayMs / quickRetry.pollMs) + 2;
+    await eventually(async () => retryLooks() >= looksBefore + looksPastLongestBackoff, 'the stalled runner to look for a retry request');
     expect((await failure())!.lastFailedAt).toEqual(lastFailedAt);
+    expect(runner.state).toBe('stalled');
     expect((await countingState(db.pool)).total).toBe(5);
   });
 
   it('resumes at restart once fixed, applying the event and everything after it', async () => {
     const stalled = run();
-    await eventually(async () => (await failure())?.state === 'stalled', 10_000, 'stalled');
+    await eventually(async () => (await failure())?.state === 'stalled', 'stalled');
     await stalled.stop();
     await cure(); // the fix that ships with the restart
     run();
     const head = await store.headPosition();
-    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 10_000, 'catch-up');
+    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 'catch-up');
     expect(await countingState(db.pool)).toEqual({ total: 11, rows: 11, distinct: 11, checkpoint: head });
     expect(await failure()).toBeUndefined();
     expect((await status()).state).toBe('up');
@@ -86,17 +114,17 @@ describe('A projection that cannot apply an event', () => {
 
   it('tries again, without a fix, at restart: a stalled projection gets a fresh round', async () => {
     const stalled = run();
-    await eventually(async () => (await failure())?.state === 'stalled', 10_000, 'stalled');
+    await eventually(async () => (await failure())?.state === 'stalled', 'stalled');
     await stalled.stop();
-    run({ retry: { ...quickRetry, firstDelayMs: 5_000 } });
-    await eventually(async () => (await failure())?.state === 'failing', 10_000, 'failing again');
+    run({ retry: noRetryUnasked });
+    await eventually(async () => (await failure())?.state === 'failing', 'failing again');
     expect(await failure()).toMatchObject({ attempts: 1, position: poisonAt });
   });
 
   it('reports a projection that lags while no process runs it as not running', async () => {
     expect(await status()).toMatchObject({ state: 'not_running', running: false, positionsBehind: 11 });
     const runner = run();
-    await eventually(async () => (await failure())?.state !== undefined, 10_000, 'a failure');
+    await eventually(async () => (await failure())?.state !== undefined, 'a failure');
     await runner.stop();
     // The failure is what it is stuck on, run or not.
     expect((await status()).state).toMatch(/failing|stalled/);
@@ -104,21 +132,18 @@ describe('A projection that cannot apply an event', () => {
 
   it('skips exactly the decided position, and only once the decision is in the log', async () => {
     run();
-    await eventually(async () => (await failure())?.state === 'stalled', 10_000, 'stalled');
+    await eventually(async () => (await failure())?.state === 'stalled', 'stalled');
     // A retry alone does not skip: the event fails again, a new round, stalled again.
-    await requestRetry(db.pool, 'counting');
-    await eventually(async () => (await failure())?.attempts === 1, 10_000, 'a fresh round');
-    await eventually(async () => (await failure())?.state === 'stalled', 10_000, 'stalled again');
+    await retriedAndStalledAgain('a fresh round, stalled again');
     // A decision about another position changes nothing.
     await decideToSkip(poisonAt + 1);
-    await requestRetry(db.pool, 'counting');
-    await eventually(async () => (await failure())?.attempts === 1, 10_000, 'another round');
+    await retriedAndStalledAgain('another round, stalled again');
     expect((await countingState(db.pool)).total).toBe(5);
 
     await decideToSkip(poisonAt);
     await requestRetry(db.pool, 'counting');
     const head = await store.headPosition();
-    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 10_000, 'skip and catch-up');
+    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 'skip and catch-up');
     // Ten applied (the poison not), and the two decisions only moved the checkpoint.
     expect(await countingState(db.pool)).toEqual({ total: 10, rows: 10, distinct: 10, checkpoint: head });
     expect((await db.pool.query('SELECT 1 FROM rm_counting.applied WHERE position = $1', [poisonAt])).rowCount).toBe(0);

@@ -7,7 +7,8 @@ import { ProjectionRunner } from './projection-runner';
 import { projectionLag } from './projection-lag';
 import { rebuildProjection } from './rebuild-projection';
 import { countingProjection, countingState } from './testing/counting.projection';
-import { eventually, spawnRunner, type RunnerProcess } from './testing/spawn-runner';
+import { eventually } from '../../testing/eventually';
+import { spawnRunner, type RunnerProcess } from './testing/spawn-runner';
 
 const migrations = [...eventStoreMigrations, ...checkpointMigrations];
 
@@ -43,7 +44,7 @@ describe('ProjectionRunner', () => {
 
     const restarted = spawnRunner({ DATABASE_URL: db.url, BATCH_SIZE: '50' });
     children.push(restarted);
-    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 30_000, 'catch-up after restart');
+    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 'catch-up after restart');
     expect(await countingState(db.pool)).toEqual({ total: 300, rows: 300, distinct: 300, checkpoint: head });
   });
 
@@ -56,7 +57,7 @@ describe('ProjectionRunner', () => {
     await second.reached('standby');
 
     await appendThings(100, 'before');
-    await eventually(async () => (await countingState(db.pool)).total === 100, 30_000, 'first runner to apply');
+    await eventually(async () => (await countingState(db.pool)).total === 100, 'first runner to apply');
 
     first.child.kill('SIGKILL');
     await first.exited;
@@ -64,7 +65,7 @@ describe('ProjectionRunner', () => {
     await appendThings(100, 'after');
 
     const head = await store.headPosition();
-    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 30_000, 'standby to catch up');
+    await eventually(async () => (await countingState(db.pool)).checkpoint === head, 'standby to catch up');
     expect(await countingState(db.pool)).toEqual({ total: 200, rows: 200, distinct: 200, checkpoint: head });
   });
 
@@ -103,11 +104,12 @@ describe('ProjectionRunner', () => {
     try {
       await eventually(async () => (await countingState(db.pool)).total === 50);
       await runner.stop();
-      await new Promise((r) => setTimeout(r, 30));
       await appendThings(10, 'late');
-      const [behind] = await projectionLag(db.pool, ['counting']);
-      expect(behind).toMatchObject({ name: 'counting', positionsBehind: 10 });
-      expect(behind!.millisecondsBehind).toBeGreaterThan(0);
+      const lag = async () => (await projectionLag(db.pool, ['counting']))[0]!;
+      expect(await lag()).toMatchObject({ name: 'counting', positionsBehind: 10 });
+      // The oldest unapplied event's wait grows while nothing applies it (it may read 0 ms at first).
+      await eventually(async () => (await lag()).millisecondsBehind > 0, 'the lag to show how long the first late event has waited');
+      expect(await lag()).toMatchObject({ positionsBehind: 10 });
 
       const again = new ProjectionRunner(db.pool, store, countingProjection, { idleWaitMs: 50 }).start();
       await eventually(async () => (await projectionLag(db.pool, ['counting']))[0]!.positionsBehind === 0);
@@ -142,7 +144,7 @@ describe('ProjectionRunner', () => {
       await rebuildProjection(db.pool, store, countingProjection);
       await writer;
       const head = await store.headPosition();
-      await eventually(async () => (await countingState(db.pool)).checkpoint === head, 30_000, 'live runner after swap');
+      await eventually(async () => (await countingState(db.pool)).checkpoint === head, 'live runner after swap');
       reading = false;
       await reader;
 

@@ -55,11 +55,5 @@ export function spawnRunner(env: Record<string, string>): RunnerProcess {
   };
 }
 
-/** Polls `probe` until it returns true; a probe that throws (tables not there yet) counts as false. */
-export async function eventually(probe: () => Promise<boolean>, timeoutMs = 30_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** For the callers outside api/ that still import it from here (admin/e2e): the one helper is api/src/testing/eventually.ts. */
+export { eventually } from '../../../testing/eventually';
