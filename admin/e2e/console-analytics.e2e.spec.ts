@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { ANALYTICS_PROJECTION } from '../../api/src/analytics/projections/analytics.entities';
 import { registerAccount, registerAuditor, subscribeToPro } from '../../api/src/testing/accounts';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import { caughtUp } from '../../api/src/testing/test-app';
 import type { AdminPlan, AnalyticsReport, AuthResponse } from '@meshwork/contracts';
@@ -49,8 +50,12 @@ describe('staff console: analytics (real browser)', () => {
   afterAll(() => site?.close());
   afterEach(() => site.closePages());
 
-  const signedInPage = (session: AuthResponse) =>
-    site.openPage(session, { viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  /** A console tab signed in as `session`, recording what appears (a toast lasts seconds). */
+  async function signedInPage(session: AuthResponse): Promise<Page> {
+    const page = await site.openPage(session, { viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+    await recordAppearances(page);
+    return page;
+  }
   const figure = (page: Page, name: string) => page.getByRole('region', { name, exact: true }).locator('[data-figure]');
   const chart = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
   const analyticsCalls = (page: Page) => {
@@ -120,7 +125,7 @@ describe('staff console: analytics (real browser)', () => {
     await figure(page, 'Total users').waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    await page.getByText('Analytics exported successfully').waitFor();
+    await waitForAppearance(page, 'Analytics exported successfully', { announced: true });
     expect(download.suggestedFilename()).toBe(`analytics-90d-${localDate()}.csv`);
     const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const { summary } = expected;

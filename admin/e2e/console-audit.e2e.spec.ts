@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { eventually } from '../../api/src/platform/projections/testing/spawn-runner';
 import { registerAccount } from '../../api/src/testing/accounts';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { AdminPlan, AuditPage, AuthResponse } from '@meshwork/contracts';
 import { apiCall, auditCaughtUp, ensureConsoleBuilt } from './console-kit';
@@ -39,7 +40,12 @@ describe('staff console: the audit trail (real browser)', () => {
   afterAll(() => site?.close());
   afterEach(() => site.closePages());
 
-  const signedInPage = () => site.openPage(staff, { viewport: { width: 1600, height: 1000 } });
+  /** A console tab signed in as staff, recording what appears (a toast lasts seconds). */
+  async function signedInPage(): Promise<Page> {
+    const page = await site.openPage(staff, { viewport: { width: 1600, height: 1000 } });
+    await recordAppearances(page);
+    return page;
+  }
   const entries = (page: Page) => page.locator('tbody tr[data-position]');
   const positions = async (page: Page) => (await entries(page).evaluateAll((rows) => rows.map((row) => row.dataset.position))).map(Number);
   const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
@@ -113,7 +119,7 @@ describe('staff console: the audit trail (real browser)', () => {
       '',
     ]);
     expect(lines[1]).toContain(`,${deactivation},`);
-    await page.getByText('Audit trail exported successfully').waitFor();
+    await waitForAppearance(page, 'Audit trail exported successfully', { announced: true });
   });
 
   it('lists a user’s events, newest first, in their History tab, and opens them in Audit', async () => {

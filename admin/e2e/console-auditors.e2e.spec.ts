@@ -5,7 +5,7 @@ import { ChangeUserRoles } from '../../api/src/identity';
 import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { AdminUser, AuthResponse } from '@meshwork/contracts';
-import { recordAppearances, waitForAppearance } from '../../web/e2e/appearances';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { apiCall, auditCaughtUp, ensureConsoleBuilt } from './console-kit';
 
 /**

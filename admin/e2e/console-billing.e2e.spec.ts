@@ -5,7 +5,7 @@ import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
 import type { AdminDashboardStats, AdminPayment, AdminPlan, AuthResponse, SubscriptionHistory } from '@meshwork/contracts';
-import { recordAppearances, waitForAppearance } from '../../web/e2e/appearances';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { ensureConsoleBuilt, localDate } from './console-kit';
 
 /** Read models catch up with commands shortly after: ask again until `read` finds what it looks for. */

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
 import { registerAccount, subscribeToPro } from '../../api/src/testing/accounts';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
 import { GgmlType } from '../../desktop/src/pack/quant';
@@ -80,9 +81,15 @@ describe('staff console: AI models (real browser)', () => {
   });
   afterEach(() => site.closePages());
 
-  /** A browser signed in as the site would leave it: tokens in localStorage, set once before the first page. */
-  const signedInPage = (session: AuthResponse) =>
-    site.openPage(session, { viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  /**
+   * A browser signed in as the site would leave it (tokens in localStorage, set once before the
+   * first page), recording what appears: toasts and the Access Denied screen last seconds.
+   */
+  async function signedInPage(session: AuthResponse): Promise<Page> {
+    const page = await site.openPage(session, { viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+    await recordAppearances(page);
+    return page;
+  }
 
   async function api<T>(method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
     const response = await fetch(`${base}/api/v1${url}`, {
@@ -173,11 +180,11 @@ describe('staff console: AI models (real browser)', () => {
       .locator('[data-state=processed]', { hasText: 'config.json' })
       .getByText(`SHA-256 ${sha256(config).slice(0, 8)}`)
       .waitFor();
-    await page.getByText('model.onnx processed successfully').waitFor();
+    await waitForAppearance(page, 'model.onnx processed successfully', { announced: true });
     await dialog.getByTestId('upload-summary').getByText('2 files').waitFor();
 
     await submit.click();
-    await page.getByText(`Model "${displayName}" uploaded successfully!`).waitFor({ timeout: 30_000 });
+    await waitForAppearance(page, `Model "${displayName}" uploaded successfully!`, { announced: true }, 30_000);
     await dialog.waitFor({ state: 'detached' });
 
     const card = modelCard(page, displayName);
@@ -247,7 +254,7 @@ describe('staff console: AI models (real browser)', () => {
         .waitFor();
     }
     await dialog.getByRole('button', { name: 'Upload Model' }).click();
-    await page.getByText(`Model "${displayName}" uploaded successfully!`).waitFor({ timeout: 60_000 });
+    await waitForAppearance(page, `Model "${displayName}" uploaded successfully!`, { announced: true }, 60_000);
 
     const stored = (await listedModels()).find((model) => model.name === name)!;
     expect(Object.fromEntries(stored.files.map((f) => [f.name, f.sha256]))).toEqual(
@@ -275,7 +282,7 @@ describe('staff console: AI models (real browser)', () => {
     await matrix.getByRole('checkbox', { name: `${displayName}: Pro Plan` }).check();
     await matrix.getByRole('checkbox', { name: `${displayName}: Enterprise Plan` }).check();
     await matrix.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByText('Model access permissions updated').waitFor();
+    await waitForAppearance(page, 'Model access permissions updated', { announced: true });
     await matrix.waitFor({ state: 'detached' });
     await card.getByText('Enterprise Plan').waitFor();
     expect(await card.innerText()).not.toContain('Free Plan');
@@ -288,7 +295,7 @@ describe('staff console: AI models (real browser)', () => {
     expect(lines[0]).toBe('Model Name,Version,Free Plan,Pro Plan,Enterprise Plan');
     expect(lines).toContain(`${displayName},1.0.0,No,Yes,Yes`);
     expect(lines).toHaveLength((await listedModels()).length + 1);
-    await page.getByText('Model access data exported successfully').waitFor();
+    await waitForAppearance(page, 'Model access data exported successfully', { announced: true });
 
     await card.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: `Delete ${displayName}?` });
@@ -299,7 +306,7 @@ describe('staff console: AI models (real browser)', () => {
       )
       .waitFor();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Model deleted successfully').waitFor();
+    await waitForAppearance(page, 'Model deleted successfully', { announced: true });
     await card.waitFor({ state: 'detached' });
     expect((await listedModels()).some((model) => model.id === uploaded.model_id)).toBe(false);
   }, 120_000);
@@ -313,7 +320,7 @@ describe('staff console: AI models (real browser)', () => {
     await freeCard.getByRole('button', { name: 'Edit' }).click();
     await freeCard.getByRole('checkbox', { name, exact: true }).check();
     await freeCard.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Plan updated successfully').waitFor();
+    await waitForAppearance(page, 'Plan updated successfully', { announced: true });
     await freeCard.getByText(name, { exact: true }).waitFor();
     const model = (await api<AdminModel>('GET', `/models/admin/${uploaded.model_id}/`)).json;
     expect([...model.allowedPlans].sort()).toEqual(['free', 'pro']);
@@ -344,7 +351,7 @@ describe('staff console: AI models (real browser)', () => {
 
     await dialog.getByLabel('Version').fill('  ');
     await dialog.getByRole('button', { name: 'Upload Model' }).click();
-    await page.getByText('Please fix validation errors before submitting').waitFor();
+    await waitForAppearance(page, 'Please fix validation errors before submitting', { announced: true });
     const errors = dialog.getByTestId('upload-errors').getByRole('listitem');
     await expect(errors.allInnerTexts()).resolves.toEqual([
       uploadMessages.nameRequired,
@@ -356,7 +363,7 @@ describe('staff console: AI models (real browser)', () => {
 
     // Removing the file drops it (and stops its hashing) and clears the list of errors.
     await dialog.getByRole('button', { name: 'Remove big.safetensors' }).click();
-    await page.getByText('big.safetensors removed').waitFor();
+    await waitForAppearance(page, 'big.safetensors removed', { announced: true });
     await dialog.getByTestId('upload-errors').waitFor({ state: 'detached' });
     await expect(dialog.getByRole('button', { name: 'Upload Model' }).isDisabled()).resolves.toBe(true);
   }, 120_000);
@@ -419,7 +426,7 @@ describe('staff console: AI models (real browser)', () => {
     await dialog.getByText('An interrupted upload of these files will carry on where it stopped.').waitFor();
     phase = 'second';
     await dialog.getByRole('button', { name: 'Upload Model' }).click();
-    await page.getByText(`Model "${displayName}" uploaded successfully!`).waitFor({ timeout: 60_000 });
+    await waitForAppearance(page, `Model "${displayName}" uploaded successfully!`, { announced: true }, 60_000);
 
     expect(sent.first.sort()).toEqual([1, 2]);
     expect(dropped).toBe(true);
@@ -447,7 +454,7 @@ describe('staff console: AI models (real browser)', () => {
       buffer: randomBytes(300_000),
     });
     await form.getByRole('button', { name: 'Publish release' }).click();
-    await page.getByText(`Desktop release ${version} published`).waitFor();
+    await waitForAppearance(page, `Desktop release ${version} published`, { announced: true });
 
     // A new release is neither stable nor active until staff say so.
     const row = page.locator('tbody tr', { hasText: version });
@@ -471,8 +478,9 @@ describe('staff console: AI models (real browser)', () => {
       if (request.url().includes('/api/v1/models/admin')) adminCalls.push(request.url());
     });
     await page.goto(`${base}/admin/models`);
-    await page.getByText('Access Denied', { exact: true }).waitFor();
-    await page.getByText('Access denied. Admin privileges required.').first().waitFor();
+    // The Access Denied screen and its toast stay 2.5 s before /dashboard replaces them: their records are waited on.
+    await waitForAppearance(page, 'Access Denied', { announced: true });
+    await waitForAppearance(page, 'Access denied. Admin privileges required.', { announced: true });
     await page.waitForURL((url) => url.pathname === '/dashboard');
     expect(adminCalls).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { registerAccount } from '../../api/src/testing/accounts';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import { mailTo } from '../../api/src/testing/mail';
 import type { AdminUser, AuthResponse } from '@meshwork/contracts';
@@ -29,7 +30,12 @@ describe('staff console: creating users and changing roles (real browser)', () =
   afterAll(() => site?.close());
   afterEach(() => site.closePages());
 
-  const signedInPage = () => site.openPage(staff, { viewport: { width: 1600, height: 1000 } });
+  /** A console tab signed in as staff, recording what appears (a toast lasts seconds). */
+  async function signedInPage(): Promise<Page> {
+    const page = await site.openPage(staff, { viewport: { width: 1600, height: 1000 } });
+    await recordAppearances(page);
+    return page;
+  }
   const userNamed = async (username: string) => {
     const filter = encodeURIComponent(JSON.stringify({ q: username }));
     return (await apiCall<AdminUser[]>(base, staff.tokens.access, 'GET', `/admin-panel/users?filter=${filter}`)).json;
@@ -53,7 +59,7 @@ describe('staff console: creating users and changing roles (real browser)', () =
     await page.getByRole('radio', { name: 'Auditor' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
 
-    await page.getByText(`User created. ${email} was emailed a link to choose a password.`).waitFor();
+    await waitForAppearance(page, `User created. ${email} was emailed a link to choose a password.`, { announced: true });
     await page.waitForURL((url) => url.pathname === '/admin/users');
     const row = page.locator('tbody tr', { hasText: `nia_${tag}` });
     await row.waitFor();
@@ -69,7 +75,7 @@ describe('staff console: creating users and changing roles (real browser)', () =
     await page.goto(`${base}/admin/users/create`);
     await fillNewUser(page, { email: amy.user.email, username: `other_${tag}` });
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Failed to create the user').waitFor();
+    await waitForAppearance(page, 'Failed to create the user', { announced: true });
     const emailField = page.locator('.MuiFormControl-root', { has: page.getByLabel('Email') });
     await emailField.getByText('A user with this email already exists.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/users/create');
@@ -87,7 +93,7 @@ describe('staff console: creating users and changing roles (real browser)', () =
     await page.getByRole('radio', { name: 'Staff' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
 
-    await page.getByText('User updated').waitFor();
+    await waitForAppearance(page, 'User updated', { announced: true });
     await page.waitForURL((url) => url.pathname === `/admin/users/${amy.user.id}/show`);
     await page.locator('.MuiChip-root', { hasText: 'Staff' }).waitFor();
     const { json: changed } = await apiCall<AdminUser>(base, staff.tokens.access, 'GET', `/admin-panel/users/${amy.user.id}`);
@@ -99,7 +105,7 @@ describe('staff console: creating users and changing roles (real browser)', () =
     await page.goto(`${base}/admin/users/${staff.user.id}`);
     await page.getByRole('radio', { name: 'Auditor' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Failed to update the user').waitFor();
+    await waitForAppearance(page, 'Failed to update the user', { announced: true });
     const roleField = page.locator('.MuiFormControl-root', { has: page.getByRole('radio', { name: 'Auditor' }) });
     await roleField.getByText('You cannot change your own staff or auditor role.').waitFor();
     const { json: self } = await apiCall<AdminUser>(base, staff.tokens.access, 'GET', `/admin-panel/users/${staff.user.id}`);

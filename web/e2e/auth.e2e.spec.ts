@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { TEST_PASSWORD } from '../../api/src/testing/accounts';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import { mailTo } from '../../api/src/testing/mail';
 
@@ -18,7 +19,12 @@ describe('customer site: accounts in a real browser', () => {
   }, 120_000);
   afterAll(() => site?.close());
 
-  const newPage = () => site.openPage();
+  /** A visitor's tab, recording what appears: toasts and the reset confirmation move on by themselves. */
+  async function newPage(): Promise<Page> {
+    const page = await site.openPage();
+    await recordAppearances(page);
+    return page;
+  }
 
   async function registerThroughForm(page: Page): Promise<{ email: string; username: string }> {
     const name = randomUUID().slice(0, 8);
@@ -45,7 +51,7 @@ describe('customer site: accounts in a real browser', () => {
     // The user menu's button shows the username (the email when there is none).
     await page.getByRole('button', { name: account.username }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await page.getByText('Logged out successfully').waitFor();
+    await waitForAppearance(page, 'Logged out successfully', { announced: true });
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.context().close();
   });
@@ -75,7 +81,7 @@ describe('customer site: accounts in a real browser', () => {
     await page.getByLabel('Email', { exact: true }).fill(`nobody-${randomUUID().slice(0, 6)}@example.com`);
     await page.getByLabel('Password', { exact: true }).fill('WrongPass1');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Invalid email or password.').first().waitFor();
+    await waitForAppearance(page, 'Invalid email or password.', { announced: true });
     await page.context().close();
   });
 
@@ -96,8 +102,9 @@ describe('customer site: accounts in a real browser', () => {
     await page.getByLabel('New password', { exact: true }).fill('N3wPassword!');
     await page.getByLabel('Confirm new password', { exact: true }).fill('N3wPassword!');
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await page.getByRole('heading', { name: 'Password Reset Successful' }).waitFor();
-    await page.waitForURL(/\/login/, { timeout: 10_000 });
+    // The confirmation shows 3 s before /login replaces it: its record is waited on, not the screen.
+    await waitForAppearance(page, 'Password Reset Successful');
+    await page.waitForURL(/\/login/);
 
     await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill('N3wPassword!');

@@ -6,7 +6,7 @@ import { registerAccount, subscribeToPro, TEST_PASSWORD } from '../../api/src/te
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
 import type { AuthResponse } from '@meshwork/contracts';
-import { recordAppearances, waitForAppearance } from './appearances';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 
 const PASSWORD = TEST_PASSWORD;
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page, Route } from 'playwright-core';
 import { registerAccount } from '../../api/src/testing/accounts';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 
 /** The pricing page's one call: public, so a visitor's page can be made to fail. */
@@ -78,13 +79,14 @@ describe('customer site: error screens in a real browser', () => {
 
   it('shows the generic Error screen with the server message and the HTTP status for any other answer', async () => {
     const page = await site.openPage();
+    await recordAppearances(page);
     await page.route(plansCall, (route) => route.fulfill({ status: 404, json: { message: 'These plans went missing.' } }));
     await page.goto(`${base}/pricing`);
     const screen = failureScreen(page, 'Error');
     await screen.getByText('These plans went missing.', { exact: true }).waitFor();
     await screen.getByText('HTTP 404', { exact: true }).waitFor();
-    // The catalogue's toast for this page still says what failed.
-    await page.getByText('Could not load pricing plans. Please try again later.').waitFor();
+    // The catalogue's toast for this page still says what failed (for 5 s: its record is waited on).
+    await waitForAppearance(page, 'Could not load pricing plans. Please try again later.', { announced: true });
     await recovers(page, 'Error');
   });
 
@@ -127,13 +129,14 @@ describe('customer site: error screens in a real browser', () => {
   it("shows the screen in place of a signed-in page's content, under the page's heading, and recovers", async () => {
     const customer = await registerAccount(site.subject.app, 'errors', randomUUID().slice(0, 8));
     const page = await site.openPage(customer);
+    await recordAppearances(page);
     const subscriptionCall = (url: URL) => url.pathname === '/api/v1/subscriptions/subscription/';
     await page.route(subscriptionCall, (route) => route.fulfill({ status: 500, json: {} }));
     await page.goto(`${base}/billing`);
 
     const screen = failureScreen(page, 'Server Error');
     await screen.getByText('Internal server error. Please try again later.', { exact: true }).waitFor();
-    await page.getByText('Failed to load billing information').waitFor();
+    await waitForAppearance(page, 'Failed to load billing information', { announced: true });
     await page.getByRole('heading', { name: 'Billing and Plans', level: 1 }).waitFor();
     expect(await page.getByRole('region', { name: 'Current Plan' }).count()).toBe(0);
 
