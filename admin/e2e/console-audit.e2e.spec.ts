@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { eventually } from '../../api/src/platform/projections/testing/spawn-runner';
 import { registerAccount } from '../../api/src/testing/accounts';
 import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import { eventually } from '../../api/src/testing/eventually';
 import type { AdminPlan, AuditPage, AuthResponse } from '@meshwork/contracts';
 import { apiCall, auditCaughtUp, ensureConsoleBuilt } from './console-kit';
 
@@ -79,7 +79,7 @@ describe('staff console: the audit trail (real browser)', () => {
     await page.waitForURL((url) => url.searchParams.get('correlation_id') === deactivation);
     expect(search(page)).toEqual({ correlation_id: deactivation });
     // The form starts again from the address: the clicked id fills its Correlation ID.
-    await eventually(async () => (await page.getByLabel('Correlation ID').inputValue()) === deactivation, 5_000, 'the id in the form');
+    await eventually(async () => (await page.getByLabel('Correlation ID').inputValue()) === deactivation, 'the id in the form');
     await page.waitForFunction(() => document.querySelectorAll('tbody tr[data-position]').length === 1);
     await expect(entries(page).innerText()).resolves.toContain('UserDeactivated');
 

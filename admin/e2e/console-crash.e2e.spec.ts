@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'playwright-core';
-import { eventually } from '../../api/src/platform/projections/testing/spawn-runner';
 import { registerAccount } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import { eventually } from '../../api/src/testing/eventually';
 import type { AuditPage, AuthResponse, ConsoleErrorReport } from '@meshwork/contracts';
 import { apiCall, ensureConsoleBuilt } from './console-kit';
 
@@ -50,15 +50,11 @@ describe('staff console: a crashed screen (real browser)', () => {
     expect(new URL(report.url).pathname).toMatch(/^\/admin\/?$/);
     expect(report.message).toMatch(/^TypeError: /);
     expect(report.stack).toContain('Component stack:');
-    await eventually(
-      async () => {
-        const { json } = await apiCall<AuditPage>(base, staff.tokens.access, 'GET', '/admin-panel/audit/?action=ConsoleErrorReported');
-        const entry = json.results.find((result) => result.resource_id === errorId);
-        return entry?.resource === 'consoleerror' && entry.actor?.email === staff.user.email && entry.details.screen === 'dashboard';
-      },
-      10_000,
-      'the crash in the audit trail',
-    );
+    await eventually(async () => {
+      const { json } = await apiCall<AuditPage>(base, staff.tokens.access, 'GET', '/admin-panel/audit/?action=ConsoleErrorReported');
+      const entry = json.results.find((result) => result.resource_id === errorId);
+      return entry?.resource === 'consoleerror' && entry.actor?.email === staff.user.email && entry.details.screen === 'dashboard';
+    }, 'the crash in the audit trail');
 
     // With the api answering properly again, Try Again shows the dashboard with its figures.
     await page.unroute(stats);

@@ -3,9 +3,10 @@ import type { Page } from 'playwright-core';
 import type { AdminDeviceList, AuthResponse, Network, UploadResponse } from '@meshwork/contracts';
 import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
 import { deviceHost, signInDevice } from '../../api/src/networks/testing/devices';
-import { eventually } from '../../api/src/platform/projections/testing/spawn-runner';
 import { registerAccount, registerCustomer, subscribeToPro, type TestCustomer } from '../../api/src/testing/accounts';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import { eventually } from '../../api/src/testing/eventually';
 import { ensureConsoleBuilt } from './console-kit';
 
 /**
@@ -74,7 +75,6 @@ describe('staff console: a user’s devices and networks (real browser)', () => 
     await asStaff('PUT', `/models/admin/${leaving.id}/access/`, { allowed_plans: ['enterprise'] });
     await eventually(
       async () => ((await customer.get('/networks/').expect(200)).body.networks as Network[]).some((n) => n.status === 'suspended'),
-      10_000,
       'the lab to be suspended',
     );
   }, 240_000);
@@ -82,7 +82,12 @@ describe('staff console: a user’s devices and networks (real browser)', () => 
   afterAll(() => site?.close());
   afterEach(() => site.closePages());
 
-  const signedInPage = () => site.openPage(staff, { viewport: { width: 1400, height: 900 } });
+  /** A console tab signed in as staff, recording what appears (a toast lasts seconds). */
+  async function signedInPage(): Promise<Page> {
+    const page = await site.openPage(staff, { viewport: { width: 1400, height: 900 } });
+    await recordAppearances(page);
+    return page;
+  }
   const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
 
   it('lists the user’s devices and revokes one after a confirmation: the list shows it revoked by staff', async () => {
@@ -100,7 +105,7 @@ describe('staff console: a user’s devices and networks (real browser)', () => 
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Revoke the device "Reception laptop"?').waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Device revoked').waitFor();
+    await waitForAppearance(page, 'Device revoked', { announced: true });
     await laptop.getByText('Revoked by staff').waitFor();
     expect(await laptop.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
     await row(page, 'Office server').getByText('Active', { exact: true }).waitFor();

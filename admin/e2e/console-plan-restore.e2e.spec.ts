@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { registerAccount } from '../../api/src/testing/accounts';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { AdminPlan, AuthResponse, Plan } from '@meshwork/contracts';
 import { ensureConsoleBuilt } from './console-kit';
@@ -37,6 +38,7 @@ describe('staff console: restoring an archived plan (real browser)', () => {
     await api('DELETE', `/admin-panel/plans/${id}`);
 
     const page = await site.openPage(staff, { viewport: { width: 1600, height: 1000 } });
+    await recordAppearances(page); // the Restore toast lasts seconds
     await page.goto(`${site.base}/admin/plans`);
     await planCard(page, 'Pro').waitFor();
     expect(await planCard(page, name).count()).toBe(0);
@@ -48,7 +50,7 @@ describe('staff console: restoring an archived plan (real browser)', () => {
     expect(await card.getByRole('button', { name: 'Edit' }).count()).toBe(0);
 
     await card.getByRole('button', { name: 'Restore' }).click();
-    await page.getByText(`Plan ${name} restored: it is on sale again`).waitFor();
+    await waitForAppearance(page, `Plan ${name} restored: it is on sale again`, { announced: true });
     await card.waitFor({ state: 'detached' });
 
     await page.getByLabel('Show archived plans').uncheck();

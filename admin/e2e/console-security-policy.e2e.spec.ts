@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { TEST_PASSWORD, registerAccount } from '../../api/src/testing/accounts';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import { recordPolicyRefusals } from '../../api/src/testing/policy-refusals';
 import { type AuthResponse, RESUMABLE_THRESHOLD_BYTES } from '@meshwork/contracts';
@@ -69,6 +70,7 @@ describe('staff console: security policy in a real browser', () => {
     const displayName = `Policy model ${tag}`;
 
     const page = await site.openPage(staff, { viewport: { width: 1600, height: 1000 } });
+    await recordAppearances(page); // the upload's toast lasts seconds
     const refused = await recordPolicyRefusals(page);
     const partsToStorage: string[] = [];
     page.on('response', (response) => {
@@ -88,7 +90,7 @@ describe('staff console: security policy in a real browser', () => {
       .getByText(`SHA-256 ${sha256.slice(0, 8)}`)
       .waitFor({ timeout: 60_000 });
     await dialog.getByRole('button', { name: 'Upload Model' }).click();
-    await page.getByText(`Model "${displayName}" uploaded successfully!`).waitFor({ timeout: 90_000 });
+    await waitForAppearance(page, `Model "${displayName}" uploaded successfully!`, { announced: true }, 90_000);
 
     expect(partsToStorage.length).toBeGreaterThan(0);
     expect(new Set(partsToStorage)).toEqual(new Set([`200 ${new URL(process.env.S3_ENDPOINT!).origin}`]));

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { readFailures } from '../../api/src/platform/projections/consumer-failures';
-import { eventually } from '../../api/src/platform/projections/testing/spawn-runner';
 import type { ProjectionsHost } from '../../api/src/platform/projections/projections-host';
 import { releaseWithHugeVersionPart } from '../../api/src/testing/poison-events';
 import { quickStall, startWorkers } from '../../api/src/testing/workers';
 import { EVENT_STORE, type EventStore } from '../../api/src/platform/event-store/event-store.port';
 import { registerAccount } from '../../api/src/testing/accounts';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import { eventually } from '../../api/src/testing/eventually';
 import type { TestApp } from '../../api/src/testing/test-app';
 import type { AuthResponse } from '@meshwork/contracts';
 import { ensureConsoleBuilt } from './console-kit';
@@ -42,12 +43,14 @@ describe('staff console: System card (real browser)', () => {
   async function stallCatalog(versionPart?: string): Promise<number> {
     const poison = releaseWithHugeVersionPart(versionPart);
     const [position] = (await subject.app.get<EventStore>(EVENT_STORE).append(poison.streamId, poison.events, 0)).positions;
-    await eventually(async () => (await readFailures(subject.db.pool, ['catalog'])).get('catalog')?.state === 'stalled', 15_000, 'stall');
+    await eventually(async () => (await readFailures(subject.db.pool, ['catalog'])).get('catalog')?.state === 'stalled', 'stall');
     return position!;
   }
 
+  /** The console's dashboard, recording what appears (a toast lasts seconds). */
   async function dashboard(): Promise<Page> {
     const page = await site.openPage(staff, { viewport: { width: 1400, height: 1200 } });
+    await recordAppearances(page);
     await page.goto(`${base}/admin/`);
     await page.getByRole('heading', { name: 'System' }).waitFor();
     return page;
@@ -85,7 +88,7 @@ describe('staff console: System card (real browser)', () => {
     expect(await skip.isDisabled()).toBe(true);
     await dialog.getByLabel('Reason').fill('Bad version; uploaded again as 1.0.4');
     await skip.click();
-    await page.getByText('Event skipped; the projection goes on').waitFor();
+    await waitForAppearance(page, 'Event skipped; the projection goes on', { announced: true });
     await catalog.getByText('Up', { exact: true }).waitFor();
 
     const decisions = await subject.app.get<EventStore>(EVENT_STORE).readStream('projection-catalog');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { registerAccount } from '../../api/src/testing/accounts';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
 import type { AuthResponse } from '@meshwork/contracts';
@@ -40,8 +41,15 @@ describe('staff console: users (real browser)', () => {
   afterAll(() => site?.close());
   afterEach(() => site.closePages());
 
-  /** A browser signed in as the site would leave it: tokens in localStorage, set once before the first page. */
-  const signedInPage = (session: AuthResponse | null) => site.openPage(session, { viewport: { width: 1400, height: 900 } });
+  /**
+   * A browser signed in as the site would leave it: tokens in localStorage, set once before the
+   * first page. It records what appears: a toast, or the Access Denied screen, lasts seconds.
+   */
+  async function signedInPage(session: AuthResponse | null): Promise<Page> {
+    const page = await site.openPage(session, { viewport: { width: 1400, height: 900 } });
+    await recordAppearances(page);
+    return page;
+  }
 
   const row = (page: Page, username: string) => page.locator('tbody tr', { hasText: username });
 
@@ -68,7 +76,7 @@ describe('staff console: users (real browser)', () => {
     expect(await page.locator('tbody tr').count()).toBe(1);
 
     await row(page, `zoe_${tag}`).getByRole('button', { name: 'Deactivate' }).click();
-    await page.getByText('User deactivated').waitFor();
+    await waitForAppearance(page, 'User deactivated', { announced: true });
     await row(page, `zoe_${tag}`).getByText('Inactive', { exact: true }).waitFor();
     expect((await adminUser(zoe.user.id)).is_active).toBe(false);
   });
@@ -79,7 +87,7 @@ describe('staff console: users (real browser)', () => {
     await row(page, `amy_${tag}`).waitFor();
     await page.getByRole('button', { name: 'Bulk actions' }).click();
     await page.getByRole('menuitem', { name: 'Deactivate selected' }).click();
-    await page.getByText('Please select at least one user first.').waitFor();
+    await waitForAppearance(page, 'Please select at least one user first.', { announced: true });
     expect((await adminUser(amy.user.id)).is_active).toBe(true);
 
     await page.getByRole('button', { name: 'English' }).click();
@@ -88,7 +96,7 @@ describe('staff console: users (real browser)', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fa');
     await page.getByRole('button', { name: 'عملیات گروهی' }).click();
     await page.getByRole('menuitem', { name: 'فعال‌سازی انتخاب‌شده‌ها', exact: true }).click();
-    await page.getByText('لطفاً ابتدا حداقل یک کاربر را انتخاب کنید.').waitFor();
+    await waitForAppearance(page, 'لطفاً ابتدا حداقل یک کاربر را انتخاب کنید.', { announced: true });
   });
 
   it('bulk-deletes the selected users only after confirmation', async () => {
@@ -107,7 +115,7 @@ describe('staff console: users (real browser)', () => {
 
     await page.getByRole('button', { name: 'Delete selected' }).first().click();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('1 user deleted').waitFor();
+    await waitForAppearance(page, '1 user deleted', { announced: true });
     await row(page, `amy_${tag}`).waitFor({ state: 'detached' });
     expect(
       (await fetch(`${base}/api/v1/admin-panel/users/${amy.user.id}`, { headers: { Authorization: `Bearer ${staff.tokens.access}` } }))
@@ -122,7 +130,8 @@ describe('staff console: users (real browser)', () => {
       if (request.url().includes('/api/v1/admin-panel/')) adminCalls.push(request.url());
     });
     await page.goto(`${base}/admin/users`);
-    await page.getByText('Access denied. Admin privileges required.').first().waitFor();
+    // The toast and the Access Denied screen stay 2.5 s before /dashboard replaces them: their record is waited on.
+    await waitForAppearance(page, 'Access denied. Admin privileges required.', { announced: true });
     await page.waitForURL((url) => url.pathname === '/dashboard');
     expect(adminCalls).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBe(customer.tokens.refresh);

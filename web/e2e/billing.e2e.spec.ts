@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { TEST_PASSWORD } from '../../api/src/testing/accounts';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 
 const PASSWORD = TEST_PASSWORD;
@@ -18,7 +19,12 @@ describe('customer site: plans and billing in a real browser', () => {
   }, 120_000);
   afterAll(() => site?.close());
 
-  const newPage = () => site.openPage();
+  /** A visitor's tab, recording what appears (a toast lasts seconds). */
+  async function newPage(): Promise<Page> {
+    const page = await site.openPage();
+    await recordAppearances(page);
+    return page;
+  }
 
   /** A new free user, signed in on the dashboard with the first-visit onboarding skipped. */
   async function signUp(page: Page): Promise<void> {
@@ -103,7 +109,7 @@ describe('customer site: plans and billing in a real browser', () => {
 
     // Back on billing, the session is verified once and the query parameters are dropped.
     await page.waitForURL(/\/billing\?checkout=success&session_id=/);
-    await page.getByText('Subscription updated successfully!').waitFor();
+    await waitForAppearance(page, 'Subscription updated successfully!', { announced: true });
     await page.waitForURL(`${base}/billing`);
     await page.getByRole('region', { name: 'Current Plan' }).getByText('Pro', { exact: true }).waitFor();
     await page
@@ -135,7 +141,7 @@ describe('customer site: plans and billing in a real browser', () => {
 
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
     await confirm.getByRole('button', { name: 'Yes, Cancel Subscription' }).click();
-    await page.getByText('Subscription cancelled successfully').waitFor();
+    await waitForAppearance(page, 'Subscription cancelled successfully', { announced: true });
     await currentPlan.getByText('Cancelling', { exact: true }).waitFor();
     await currentPlan.getByText(/Your subscription is cancelled and ends on/).waitFor();
     expect(await page.getByRole('button', { name: 'Cancel Subscription' }).count()).toBe(0);

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { type AuthResponse, type DeviceList, type NetworkList } from '@meshwork/contracts';
 import type { Page } from 'playwright-core';
+import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import { networksKit } from './networks-kit';
 
@@ -24,8 +25,14 @@ describe('customer site: networks and devices in a real browser', () => {
   afterAll(() => site?.close());
   afterEach(() => site.closePages());
 
-  const networksPage = async (customer: AuthResponse): Promise<Page> => {
+  /** A tab signed in as `customer`, recording what appears (a toast lasts seconds). */
+  const signedInPage = async (customer: AuthResponse): Promise<Page> => {
     const page = await site.openPage(customer, { viewport: { width: 1400, height: 1000 } });
+    await recordAppearances(page);
+    return page;
+  };
+  const networksPage = async (customer: AuthResponse): Promise<Page> => {
+    const page = await signedInPage(customer);
     await page.goto(`${site.base}/networks`);
     await page.getByRole('heading', { name: 'Networks', level: 1 }).waitFor();
     return page;
@@ -46,7 +53,7 @@ describe('customer site: networks and devices in a real browser', () => {
     await dialog.getByLabel('Network name').fill('Office');
     expect(await dialog.getByLabel('Model').inputValue()).toBe(model);
     await dialog.getByRole('button', { name: 'Create Network' }).click();
-    await page.getByText('Network "Office" created').waitFor();
+    await waitForAppearance(page, 'Network "Office" created', { announced: true });
     const office = page.getByRole('region', { name: 'Office' });
     await office.getByText('Model: Basic Assistant · Host: none yet').waitFor();
     await page.getByText('1 of 1 networks · clients 2 per network').waitFor();
@@ -90,7 +97,7 @@ describe('customer site: networks and devices in a real browser', () => {
   it('lists a device approved on /activate and revokes it: its session stops working at once', async () => {
     const customer = await kit.account();
     const code = await kit.requestDeviceCode('Office PC');
-    const page = await site.openPage(customer, { viewport: { width: 1400, height: 1000 } });
+    const page = await signedInPage(customer);
     await page.goto(`${site.base}/activate?user_code=${code.user_code}`);
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Device approved.').waitFor();
@@ -108,7 +115,7 @@ describe('customer site: networks and devices in a real browser', () => {
     const confirm = page.getByRole('dialog', { name: 'Revoke Device' });
     await confirm.getByText('It is signed out at once', { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Revoke Device' }).click();
-    await page.getByText('Office PC revoked').waitFor();
+    await waitForAppearance(page, 'Office PC revoked', { announced: true });
     await row.getByText('revoked', { exact: true }).waitFor();
     expect(await row.getByRole('button').count()).toBe(0);
 
@@ -169,7 +176,7 @@ describe('customer site: networks and devices in a real browser', () => {
     await dialog.getByLabel('Alpha').uncheck();
     await dialog.getByLabel('Charlie').check();
     await dialog.getByRole('button', { name: 'Keep Selected' }).click();
-    await page.getByText('Networks updated').waitFor();
+    await waitForAppearance(page, 'Networks updated', { announced: true });
     await page
       .getByRole('region', { name: 'Alpha' })
       .getByText('Suspended: Not among the networks you chose to keep on your Free plan.')
