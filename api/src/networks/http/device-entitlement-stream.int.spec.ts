@@ -7,7 +7,7 @@ import {
   verifyEntitlementToken,
 } from '@meshwork/contracts';
 import { UpdatePlan } from '../../billing';
-import { eventually } from '../../platform/projections/testing/spawn-runner';
+import { eventually } from '../../testing/eventually';
 import { TEST_PASSWORD, type TestCustomer } from '../../testing/accounts';
 import { freePort } from '../../testing/browser';
 import { startTestApp, type TestApp } from '../../testing/test-app';
@@ -131,7 +131,7 @@ describe('the live entitlement stream', () => {
     expect(tail.openStreams).toBe(before + 1);
     await first.close();
     // The host went away: its stream is let go.
-    await eventually(async () => tail.openStreams === before, 5_000, 'the closed stream let go');
+    await eventually(async () => tail.openStreams === before, 'the closed stream let go');
     // Other customers' events move every read model on; this device's document is the same.
     await world.subscribe(await world.customer(), 'pro');
 
@@ -193,7 +193,7 @@ describe('the live entitlement stream', () => {
       write: (chunk) => written.push(chunk),
       end: () => (ended = true),
     });
-    await eventually(async () => ended, 5_000, 'the stream closed');
+    await eventually(async () => ended, 'the stream closed');
     expect(written.join('')).toMatch(/event: revoked\ndata: \{"reason":"device_revoked"/);
   });
 

@@ -54,6 +54,3 @@ export function spawnRunner(env: Record<string, string>): RunnerProcess {
     },
   };
 }
-
-/** For the callers outside api/ that still import it from here (admin/e2e): the one helper is api/src/testing/eventually.ts. */
-export { eventually } from '../../../testing/eventually';
