@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './testing/browser';
+import { eventually } from './testing/eventually';
 import { embeddedEnv } from './testing/infra';
 
 const root = path.resolve(__dirname, '../..');
@@ -68,6 +69,14 @@ describe('npm start, embedded default', () => {
       payments: { status: 'up', mode: 'simulated' },
       mail: { status: 'up', mode: 'outbox' },
     });
+  });
+
+  it('renders the public pages again with its own plans, into its data folder: the build other installations serve is left as it is', async () => {
+    const ours = path.join(dataDir, 'site', 'pricing', 'index.html');
+    await eventually(async () => fs.existsSync(ours), 'npm start’s pages in its data folder');
+    // Rendered with the plans (their data travels with the page); the build's page has none.
+    expect(await (await fetch(`${base}/pricing`)).text()).toContain('id="prerendered-state"');
+    expect(fs.readFileSync(path.join(root, 'web', 'dist', 'pricing', 'index.html'), 'utf8')).not.toContain('id="prerendered-state"');
   });
 
   it('stops cleanly on SIGTERM, taking its PostgreSQL with it', async () => {

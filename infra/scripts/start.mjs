@@ -83,7 +83,11 @@ async function prerenderWithApi(apiOrigin) {
     if (waited >= 600 || api.exitCode !== null) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const prerender = spawn(process.execPath, [path.join(root, 'web/scripts/prerender.mjs'), '--api', apiOrigin], { stdio: 'inherit' });
+  // Into the installation's data folder, not the build (api/src/platform/http/static-sites.ts).
+  const pages = path.join(path.resolve(root, process.env.DATA_DIR || '.data'), 'site');
+  const prerender = spawn(process.execPath, [path.join(root, 'web/scripts/prerender.mjs'), '--api', apiOrigin, '--out', pages], {
+    stdio: 'inherit',
+  });
   const status = await new Promise((resolve) => prerender.once('exit', resolve));
   if (status !== 0) console.warn('The public pages stay as built: their api data fills in as each page loads.');
 }

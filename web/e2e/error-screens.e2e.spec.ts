@@ -19,7 +19,7 @@ const plansCall = (url: URL) => url.pathname === '/api/v1/subscriptions/plans/';
  * unknown path gets a not-found page inside the site rather than the crash screen.
  *
  * On a copy of the site's build, prerendered without an api: /pricing then arrives loading its
- * plans, whatever `npm start` or `npm run bench:site` last prerendered into web/dist.
+ * plans, whatever `npm run bench:site` last prerendered into web/dist.
  */
 describe('customer site: error screens in a real browser', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'meshwork-error-screens-'));

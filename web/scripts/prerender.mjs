@@ -10,7 +10,8 @@
 //
 // With --api (or MESHWORK_PRERENDER_API), the pages that show api data get it from that api
 // (the plans on /pricing); without, they are prerendered as loading and fill in in the browser.
-// `npm start` runs this again against its own api once it answers.
+// `npm start` runs this again against its own api once it answers, with --out DATA_DIR/site:
+// pages made with an installation's data belong to its data, and the build stays the same.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,9 +19,11 @@ import { pathToFileURL } from 'node:url';
 
 const web = path.resolve(import.meta.dirname, '..');
 const { values: options } = parseArgs({
-  options: { dist: { type: 'string', default: path.join(web, 'dist') }, api: { type: 'string' } },
+  options: { dist: { type: 'string', default: path.join(web, 'dist') }, out: { type: 'string' }, api: { type: 'string' } },
 });
 const dist = path.resolve(options.dist);
+/** Where the pages go: the build itself unless told. */
+const out = path.resolve(options.out ?? dist);
 const apiOrigin = options.api ?? process.env.MESHWORK_PRERENDER_API;
 
 const server = await import(pathToFileURL(path.join(web, 'dist-server', 'entry-server.js')).href);
@@ -34,10 +37,10 @@ if (!template.includes(ROOT)) throw new Error(`${shell} has no empty ${ROOT}`);
 const answers = apiOrigin ? await readApi(apiOrigin) : {};
 for (const page of server.PUBLIC_PAGES) {
   const { html, state } = await server.renderPage(page, answers);
-  writeAtomically(path.join(dist, page === '/' ? '' : page, 'index.html'), pageHtml(page, html, state));
+  writeAtomically(path.join(out, page === '/' ? '' : page, 'index.html'), pageHtml(page, html, state));
 }
 console.log(
-  `prerendered ${server.PUBLIC_PAGES.length} pages in ${dist}${apiOrigin ? ` with the api at ${apiOrigin}` : ' (no api: plans fill in on load)'}`,
+  `prerendered ${server.PUBLIC_PAGES.length} pages in ${out}${apiOrigin ? ` with the api at ${apiOrigin}` : ' (no api: plans fill in on load)'}`,
 );
 
 /**

@@ -111,6 +111,8 @@ export interface AppConfig extends Env {
   publicUrl: string;
   webDist: string;
   adminDist: string;
+  /** The public pages as rendered with this installation's own data (`npm start` writes them). */
+  sitePagesDir: string;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = repoRoot
   return {
     ...config,
     dataDir: path.resolve(root, config.DATA_DIR),
+    sitePagesDir: path.join(path.resolve(root, config.DATA_DIR), 'site'),
     publicUrl: (config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`).replace(/\/$/, ''),
     webDist: path.join(root, 'web', 'dist'),
     adminDist: path.join(root, 'admin', 'dist'),

@@ -17,13 +17,18 @@ import { CSP_NONCE_PLACEHOLDER, cspNonce } from './security-headers';
  * precompress.mjs) and the browser takes it. Vite's hashed assets (/assets/) never change
  * under their name: cached for a year as immutable. Other files for an hour; pages revalidate.
  */
-export function serveSites(app: Express, sites: { webDist: string; adminDist: string; publicUrl: string }): void {
+export function serveSites(app: Express, sites: { webDist: string; adminDist: string; sitePagesDir?: string; publicUrl: string }): void {
   serveCrawlerFiles(app, sites.publicUrl);
   mount(app, '/admin', sites.adminDist, sites.publicUrl);
-  mount(app, '/', sites.webDist, sites.publicUrl);
+  mount(app, '/', sites.webDist, sites.publicUrl, sites.sitePagesDir);
 }
 
-function mount(app: Express, base: string, dist: string, publicUrl: string): void {
+/**
+ * `pagesDir`: pages rendered with this installation's data (DATA_DIR/site, written by `npm
+ * start`), preferred over the build's data-less ones while they are newer than the build. They
+ * live with the data, not in the build, so the build stays the same for every installation.
+ */
+function mount(app: Express, base: string, dist: string, publicUrl: string, pagesDir?: string): void {
   const index = path.join(dist, 'index.html');
   if (!fs.existsSync(index)) {
     logger.warn({ dist }, `no build at ${dist}: ${base} is not served (npm start builds it)`);
@@ -43,7 +48,7 @@ function mount(app: Express, base: string, dist: string, publicUrl: string): voi
     (request: Request, response: Response, next: NextFunction) => {
       if (!request.accepts('html') || (path.extname(request.path) && !isIndex(request.path))) return next();
       const pagePath = base === '/' ? request.path : request.path.slice(base.length) || '/';
-      sendPage(pageFile(dist, pagePath), publicUrl, response).catch(next);
+      sendPage(pageFile(dist, pagePath, pagesDir), publicUrl, response).catch(next);
     },
   );
 }
@@ -100,16 +105,30 @@ function fileOf(root: string, requestPath: string): string | null {
 
 const isIndex = (requestPath: string) => path.posix.basename(requestPath) === 'index.html';
 
-/** The page for a path inside the mount: its prerendered HTML, else the app's shell. */
-function pageFile(dist: string, pagePath: string): string {
-  const root = path.resolve(dist);
+/**
+ * The page for a path inside the mount: its HTML rendered with this installation's data if that
+ * is newer than the build (a page from before a rebuild names assets that are gone), else the
+ * build's prerendered HTML, else the app's shell.
+ */
+function pageFile(dist: string, pagePath: string, pagesDir?: string): string {
   const page = pagePath.replace(/\/index\.html$/, '') || '/';
-  const folder = page === '/' ? root : fileOf(root, page);
-  const prerendered = folder && path.join(folder, 'index.html');
-  if (prerendered && fs.existsSync(prerendered)) return prerendered;
   const shell = path.join(dist, 'shell.html');
+  const withData = pagesDir && prerenderedIn(pagesDir, page);
+  if (withData && modifiedAt(withData) >= modifiedAt(shell)) return withData;
+  const prerendered = prerenderedIn(dist, page);
+  if (prerendered) return prerendered;
   return fs.existsSync(shell) ? shell : path.join(dist, 'index.html');
 }
+
+/** `<folder>/<page>/index.html` if it exists (and the page stays inside the folder), else null. */
+function prerenderedIn(folder: string, page: string): string | null {
+  const root = path.resolve(folder);
+  const pageFolder = page === '/' ? root : fileOf(root, page);
+  const file = pageFolder && path.join(pageFolder, 'index.html');
+  return file && fs.existsSync(file) ? file : null;
+}
+
+const modifiedAt = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY;
 
 /**
  * A page, read afresh (a rebuild renames the assets it names), never cached without asking,

@@ -131,3 +131,39 @@ describe('the customer site’s pages: prerendered where the build wrote one', (
     }
   });
 });
+
+/** Pages rendered with an installation's data live in its data folder, not in the build every installation shares. */
+describe('the site’s pages: the installation’s own, while they are newer than the build', () => {
+  let dist: string;
+  let pages: string;
+  const app = express();
+  const at = (file: string, seconds: number) => fs.utimesSync(file, seconds, seconds);
+
+  beforeAll(() => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'meshwork-dist-'));
+    pages = fs.mkdtempSync(path.join(os.tmpdir(), 'meshwork-site-'));
+    fs.writeFileSync(path.join(dist, 'shell.html'), '<!doctype html><p>shell</p>');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><p>home as built</p>');
+    fs.mkdirSync(path.join(dist, 'pricing'));
+    fs.writeFileSync(path.join(dist, 'pricing', 'index.html'), '<!doctype html><p>pricing as built</p>');
+    fs.mkdirSync(path.join(pages, 'pricing'));
+    fs.writeFileSync(path.join(pages, 'pricing', 'index.html'), '<!doctype html><p>pricing with our plans</p>');
+    serveSites(app, { webDist: dist, adminDist: path.join(dist, 'no-console'), sitePagesDir: pages, publicUrl: 'https://ai.example.com' });
+  });
+  afterAll(() => {
+    for (const folder of [dist, pages]) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('serves the page rendered with this installation’s data, else the build’s, else the shell', async () => {
+    at(path.join(dist, 'shell.html'), 1_000);
+    at(path.join(pages, 'pricing', 'index.html'), 2_000);
+    expect((await request(app).get('/pricing').expect(200)).text).toContain('pricing with our plans');
+    expect((await request(app).get('/').expect(200)).text).toContain('home as built');
+    expect((await request(app).get('/dashboard').expect(200)).text).toContain('shell');
+  });
+
+  it('serves the build’s page when the build is newer (the installation’s names assets a rebuild removed)', async () => {
+    at(path.join(dist, 'shell.html'), 3_000);
+    expect((await request(app).get('/pricing').expect(200)).text).toContain('pricing as built');
+  });
+});
