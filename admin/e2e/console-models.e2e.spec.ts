@@ -6,9 +6,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
 import { registerAccount, subscribeToPro } from '../../api/src/testing/accounts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
+import { appearancesOf, recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
+import { readGguf } from '../../desktop/src/pack/gguf';
 import { GgmlType } from '../../desktop/src/pack/quant';
 import { tinyLlamaGguf } from '../../desktop/src/pack/testing/tiny-llama';
 import {
@@ -60,7 +61,19 @@ describe('staff console: AI models (real browser)', () => {
   beforeAll(async () => {
     ensureConsoleBuilt();
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'console-models-'));
-    site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '' });
+    // The installation built its Windows installer and could not build for Linux.
+    const releases = path.join(scratch, 'releases');
+    fs.mkdirSync(releases);
+    const installer = fileOnDisk(releases, 'Meshwork-Desktop-v0.1.0.exe', 0, randomBytes(2048));
+    fs.writeFileSync(
+      path.join(releases, 'releases.json'),
+      JSON.stringify({
+        version: '0.1.0',
+        files: [{ platform: 'windows', file: path.basename(installer), size: 2048, sha256: sha256(fs.readFileSync(installer)) }],
+        skipped: [{ platform: 'linux', reason: 'dpkg-deb is not installed' }],
+      }),
+    );
+    site = await startBrowserTest({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', STRIPE_SECRET_KEY: '', DESKTOP_RELEASES_DIR: releases });
     ({ subject, base } = site);
     const register = (name: string, isStaff = false) => registerAccount(subject.app, name, tag, isStaff);
     staff = await register('staff', true);
@@ -180,7 +193,9 @@ describe('staff console: AI models (real browser)', () => {
       .locator('[data-state=processed]', { hasText: 'config.json' })
       .getByText(`SHA-256 ${sha256(config).slice(0, 8)}`)
       .waitFor();
-    await waitForAppearance(page, 'model.onnx processed successfully', { announced: true });
+    // The two files were added together: one toast for both.
+    await waitForAppearance(page, '2 files processed successfully', { announced: true });
+    expect(appearancesOf(page, 'model.onnx processed successfully')).toEqual([]);
     await dialog.getByTestId('upload-summary').getByText('2 files').waitFor();
 
     await submit.click();
@@ -219,7 +234,7 @@ describe('staff console: AI models (real browser)', () => {
     await dashboard.getByRole('region', { name: 'Available Models' }).getByRole('listitem', { name: displayName }).waitFor();
   }, 120_000);
 
-  it('packs a GGUF into 3 blocks with npm run model:pack’s entry point, uploads the package through the dialog, and a Pro dashboard shows “3 blocks”', async () => {
+  it('packs a GGUF into 3 blocks with npm run model:pack’s entry point, uploads the package through the dialog with its parameters and architecture from model.json, and a Pro dashboard shows “3 blocks”', async () => {
     // A package as staff make one: model:pack's real entry point on a GGUF (a tiny random llama).
     const gguf = path.join(scratch, 'tiny.gguf');
     fs.writeFileSync(gguf, tinyLlamaGguf({ matrices: GgmlType.Q4_1, embedding: GgmlType.Q8_0 }));
@@ -233,6 +248,11 @@ describe('staff console: AI models (real browser)', () => {
     const manifest = ModelPackageManifest.parse(JSON.parse(fs.readFileSync(path.join(out, 'model.json'), 'utf8')));
     const files = fs.readdirSync(out).sort();
     expect(files).toEqual([...[0, 1, 2].flatMap((i) => [`block-${i}.bin`, `block-${i}.onnx`]), 'model.json', 'tokenizer.json']);
+    // The model's own count: every weight in the GGUF (its head shares the embedding), in thousands for this tiny one.
+    const weights = [...(await readGguf(gguf)).tensors.values()].reduce((sum, t) => sum + t.dims.reduce((n, d) => n * d, 1), 0);
+    expect(weights).toBeGreaterThan(1e5);
+    expect(weights).toBeLessThan(1e6);
+    const parameters = `${Number.parseFloat((weights / 1e3).toFixed(1))}K`;
 
     const name = `tiny_pkg_${tag}`;
     const displayName = `Tiny package ${tag}`;
@@ -242,10 +262,19 @@ describe('staff console: AI models (real browser)', () => {
     await dialog.getByLabel('Model name').fill(name);
     await dialog.getByLabel('Display name').fill(displayName);
     await dialog.getByLabel('Description').fill('Packed by model:pack in the test');
-    await dialog.getByLabel('Architecture (optional)').fill('llama');
     await dialog.getByRole('checkbox', { name: 'Pro Plan' }).check();
     await dialog.locator('input[type=file]').setInputFiles(files.map((file) => path.join(out, file)));
     await dialog.getByTestId('upload-summary').getByText('8 files').waitFor();
+    // Left empty by staff: model.json fills them.
+    await page.waitForFunction(
+      (expected) =>
+        Array.from(document.querySelectorAll('label')).some(
+          (label) =>
+            label.textContent?.startsWith('Parameters') && (document.getElementById(label.htmlFor) as HTMLInputElement)?.value === expected,
+        ),
+      parameters,
+    );
+    await expect(dialog.getByLabel('Architecture (optional)').inputValue()).resolves.toBe('llama');
     for (const block of manifest.blocks) {
       await dialog
         .getByRole('list', { name: 'Model Files' })
@@ -253,10 +282,21 @@ describe('staff console: AI models (real browser)', () => {
         .getByText(`SHA-256 ${block.sha256.slice(0, 8)}`)
         .waitFor();
     }
+    // One toast for the eight files, not one each that outlives the dialog.
+    await waitForAppearance(page, '8 files processed successfully', { announced: true });
+    expect(appearancesOf(page, 'processed successfully').every((seen) => seen.text.includes('8 files'))).toBe(true);
     await dialog.getByRole('button', { name: 'Upload Model' }).click();
     await waitForAppearance(page, `Model "${displayName}" uploaded successfully!`, { announced: true }, 60_000);
 
+    // The card names the package, not the first file's extension, and its parameter count.
+    const card = modelCard(page, displayName);
+    await card.getByText('Meshwork model package').waitFor();
+    const shown = await card.innerText();
+    expect(shown).toContain(parameters);
+    expect(shown).not.toContain('BIN');
+
     const stored = (await listedModels()).find((model) => model.name === name)!;
+    expect(stored.metadata).toMatchObject({ parameters, architecture: 'llama' });
     expect(Object.fromEntries(stored.files.map((f) => [f.name, f.sha256]))).toEqual(
       Object.fromEntries(files.map((file) => [file, sha256(fs.readFileSync(path.join(out, file)))])),
     );
@@ -439,36 +479,63 @@ describe('staff console: AI models (real browser)', () => {
     await expect(page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('modelUpload')))).resolves.toEqual([]);
   }, 180_000);
 
-  it('publishes a desktop release, then marks it stable, activates and deactivates it', async () => {
+  it('says what customers get per platform, takes a file naming its platform, publishes it in one step and withdraws it', async () => {
     const version = `7.${Math.floor(Math.random() * 1000)}.1`;
     const release = async () => (await api<DesktopRelease[]>('GET', '/models/admin/releases/')).json.find((r) => r.version === version);
     const page = await signedInPage(staff);
     await openModels(page);
     await page.getByRole('tab', { name: 'Desktop releases' }).click();
+
+    // Before any staff release: the installation's own Windows build, and nothing for Linux, with the build's reason.
+    const now = page.getByRole('region', { name: 'What customers get now' });
+    const windows = now.getByRole('region', { name: 'Windows' });
+    const linux = now.getByRole('region', { name: 'Linux' });
+    await windows.getByText('Windows installer: version 0.1.0, built by this installation').waitFor();
+    await linux.getByText('Nothing: customers on Linux are offered no download.').waitFor();
+    await linux.getByText('This installation could not build it: dpkg-deb is not installed').waitFor();
+    await now.getByText('macOS: not yet available.').waitFor();
+    // The built-in release is listed, read-only.
+    const builtIn = page.locator('tbody tr', { hasText: 'Built by this installation' });
+    await builtIn.getByText('Meshwork-Desktop-v0.1.0.exe', { exact: false }).waitFor();
+    expect(await builtIn.getByRole('button').count()).toBe(0);
+
     const form = page.getByRole('form', { name: 'New release' });
     await form.getByLabel('Version').fill(version);
     await form.getByLabel('Release notes').fill('Faster model loading');
     await form.getByTestId('release-file-input').setInputFiles({
-      name: 'Meshwork-Setup.exe',
-      mimeType: 'application/octet-stream',
+      name: 'Meshwork-Setup.deb',
+      mimeType: 'application/vnd.debian.binary-package',
       buffer: randomBytes(300_000),
     });
-    await form.getByRole('button', { name: 'Publish release' }).click();
-    await waitForAppearance(page, `Desktop release ${version} published`, { announced: true });
+    // The extension chose the platform; a platform it does not suit is refused before anything is sent.
+    expect(await form.getByLabel('Platform').inputValue()).toBe('linux');
+    await form.getByLabel('Platform').selectOption('windows');
+    await form.getByRole('alert').getByText('A Windows release must be one of: .exe, .zip.').waitFor();
+    expect(await form.getByRole('button', { name: 'Upload release' }).isDisabled()).toBe(true);
+    await form.getByLabel('Platform').selectOption('linux');
+    await form.getByLabel('Publish now').check();
+    await form.getByRole('button', { name: 'Upload release' }).click();
+    await waitForAppearance(page, `Desktop release ${version} uploaded and published`, { announced: true });
 
-    // A new release is neither stable nor active until staff say so.
+    // Live at once, for Linux only: Windows customers still get the installation's own installer.
+    await linux.getByText(`Linux (.deb): version ${version}, Meshwork-Setup.deb`).waitFor();
+    await windows.getByText('Windows installer: version 0.1.0, built by this installation').waitFor();
+    await expect(release()).resolves.toMatchObject({
+      isStable: true,
+      isActive: true,
+      releaseNotes: 'Faster model loading',
+      files: [expect.objectContaining({ platform: 'linux', format: 'deb', current: true })],
+    });
     const row = page.locator('tbody tr', { hasText: version });
-    await row.getByText('Faster model loading').waitFor();
-    expect(await row.innerText()).toContain('Pre-release');
-    await row.getByRole('button', { name: 'Mark Stable' }).click();
-    await row.getByText('Stable', { exact: true }).waitFor();
-    await row.getByRole('button', { name: 'Activate', exact: true }).click();
-    await row.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
-    await expect(release()).resolves.toMatchObject({ isStable: true, isActive: true, releaseNotes: 'Faster model loading' });
+    await row.getByText('Customers get this file now').waitFor();
 
-    await row.getByRole('button', { name: 'Deactivate', exact: true }).click();
-    await row.getByRole('button', { name: 'Activate', exact: true }).waitFor();
+    // Withdrawn: Linux has nothing again; published again in one step.
+    await row.getByRole('button', { name: 'Withdraw' }).click();
+    await linux.getByText('Nothing: customers on Linux are offered no download.').waitFor();
     await expect(release()).resolves.toMatchObject({ isStable: true, isActive: false });
+    await row.getByRole('button', { name: 'Publish' }).click();
+    await linux.getByText(`Linux (.deb): version ${version}, Meshwork-Setup.deb`).waitFor();
+    await expect(release()).resolves.toMatchObject({ isStable: true, isActive: true });
   }, 120_000);
 
   it('turns a customer away from the models screen without calling the models api', async () => {

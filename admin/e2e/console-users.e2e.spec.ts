@@ -81,6 +81,25 @@ describe('staff console: users (real browser)', () => {
     expect((await adminUser(zoe.user.id)).is_active).toBe(false);
   });
 
+  it('fits a 1280 px window: no sideways scroll, every column and the row and list actions in view', async () => {
+    const page = await site.openPage(staff, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${base}/admin/users`);
+    await row(page, `zoe_${tag}`).waitFor();
+    const width = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      window: document.documentElement.clientWidth,
+    }));
+    expect(width.scroll).toBeLessThanOrEqual(width.window);
+    for (const control of [
+      page.getByRole('columnheader', { name: 'Actions' }),
+      row(page, `zoe_${tag}`).getByRole('button', { name: 'Delete' }),
+      page.getByRole('button', { name: 'Bulk actions' }),
+    ]) {
+      const box = (await control.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width.window);
+    }
+  });
+
   it('shows the select-a-user error for a bulk action with nothing selected, in English and in Persian', async () => {
     const page = await signedInPage(staff);
     await page.goto(`${base}/admin/users`);

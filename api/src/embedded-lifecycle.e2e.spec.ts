@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -155,6 +155,46 @@ describe('the embedded PostgreSQL and its owner, across crashes and shutdowns', 
       expect(api.output()).not.toMatch(SHUTDOWN_FAILURES);
       await expectPostgresStopped(postmaster);
     }
+  }, 180_000);
+
+  it('a command run without the api’s EMBEDDED_POSTGRES_PORT finds the folder’s running PostgreSQL at once, and says which port', async () => {
+    const api = await startApi();
+    const elsewhere = await freePort(); // what the command is told: not where the folder's server listens
+    const name = randomUUID().slice(0, 8);
+    const started = Date.now();
+    const command = spawn(
+      process.execPath,
+      [
+        path.join(__dirname, '../../dist/api/src/identity/create-staff.main.js'),
+        '--email',
+        `staff-${name}@example.com`,
+        '--password',
+        'Lifecycle1Password',
+      ],
+      {
+        env: embeddedEnv({ DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(elsewhere), LOG_LEVEL: 'info' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    command.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    command.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => command.once('exit', resolve));
+    expect({ code, output }).toEqual({ code: 0, output: expect.stringContaining(`Staff account staff-${name}@example.com created.`) });
+    expect(output).toContain(`runs on port ${postgresPort}, not EMBEDDED_POSTGRES_PORT ${elsewhere}`);
+    expect(Date.now() - started).toBeLessThan(20_000); // not the 30 s wait for an answer on the wrong port
+    expect(await portOpen(elsewhere)).toBe(false); // no second server was started
+
+    // The account is there for the api the folder's server serves.
+    const signedIn = await fetch(`${api.base}/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `staff-${name}@example.com`, password: 'Lifecycle1Password' }),
+    });
+    expect(signedIn.status).toBe(200);
+    expect(((await signedIn.json()) as { user: { is_staff: boolean } }).user.is_staff).toBe(true);
+    api.process.kill('SIGTERM');
+    expect(await api.exit).toBe(0);
   }, 180_000);
 
   it('a second api shares the running PostgreSQL, and the owner leaving hands it over instead of stopping it', async () => {

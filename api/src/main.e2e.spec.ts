@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { DesktopAppInfo } from '@meshwork/contracts';
 import { freePort } from './testing/browser';
 import { eventually } from './testing/eventually';
 import { embeddedEnv } from './testing/infra';
@@ -23,14 +24,14 @@ describe('npm start, embedded default', () => {
     child = spawn(process.execPath, [path.join(root, 'infra/scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    // The first start builds the site and console, and initialises PostgreSQL.
-    const deadline = Date.now() + 240_000;
+    // The first start builds the site, the console and the desktop app's downloads, and initialises PostgreSQL.
+    const deadline = Date.now() + 480_000;
     while (!output.includes('Meshwork is running at')) {
       if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
       if (Date.now() > deadline) throw new Error(`npm start did not come up:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));
     }
-  }, 300_000);
+  }, 540_000);
 
   afterAll(async () => {
     if (child.exitCode === null) {
@@ -77,6 +78,29 @@ describe('npm start, embedded default', () => {
     // Rendered with the plans (their data travels with the page); the build's page has none.
     expect(await (await fetch(`${base}/pricing`)).text()).toContain('id="prerendered-state"');
     expect(fs.readFileSync(path.join(root, 'web', 'dist', 'pricing', 'index.html'), 'utf8')).not.toContain('id="prerendered-state"');
+  });
+
+  it('serves the desktop app it built for its own origin, for each platform, on a fresh installation', async () => {
+    const info = await fetch(`${base}/api/v1/downloads/desktop-app-info/?platform=linux`);
+    expect(info.status).toBe(200);
+    const body = (await info.json()) as DesktopAppInfo;
+    // `npm test` installs NSIS, so the Windows installer is built too (`npm start` without it says so and skips it).
+    expect(body.downloads.map((d) => `${d.platform} ${d.file_name}`)).toEqual([
+      `windows Meshwork-Desktop-v${body.version}.exe`,
+      `linux Meshwork-Desktop-v${body.version}.deb`,
+      `linux Meshwork-Desktop-v${body.version}.tar.gz`,
+    ]);
+    expect(body.download_url).toBe(body.downloads.find((d) => d.file_name.endsWith('.deb'))!.download_url);
+    // Built for this site: the app inside names it, so it starts with no flags.
+    const index = JSON.parse(fs.readFileSync(path.join(dataDir, 'releases', 'releases.json'), 'utf8')) as { origin: string };
+    expect(index.origin).toBe(base);
+    const listing = execFileSync('tar', [
+      '-xzOf',
+      path.join(dataDir, 'releases', `Meshwork-Desktop-v${body.version}.tar.gz`),
+      '--wildcards',
+      '*/app/release.json',
+    ]);
+    expect(JSON.parse(listing.toString())).toMatchObject({ origin: base, platform: 'linux', version: body.version });
   });
 
   it('stops cleanly on SIGTERM, taking its PostgreSQL with it', async () => {

@@ -4,8 +4,8 @@
 // In one run, on the same GGUF (SmolLM2-135M-Instruct Q4_1, fetched by infra), the same prompt
 // ids and one thread, each engine in a process of its own:
 //   - llama.cpp through node-llama-cpp (the baseline);
-//   - Meshwork's engine on the model packed as 1 block and as 3 blocks (int8 activations, the
-//     package default, as llama.cpp does for Q4);
+//   - Meshwork's engine on the model packed as 1 block and as 3 blocks (int8 activations, as
+//     llama.cpp does for Q4; `model:pack` packs exact fp32 unless asked for int8);
 // prefill and decode tokens/s (median of 3 after a warm-up), load time and peak RSS. Prints
 // the ratios against their targets: decode and prefill ≥ 1.0x llama.cpp, 3 blocks ≥ 0.95x
 // 1 block, peak RSS ≤ 1.3x the weights.

@@ -1,5 +1,5 @@
 // `npm start`: builds whatever is missing or older than its sources (the server, the
-// customer site, the staff console), then runs the api. With no settings it is the
+// customer site, the staff console, the desktop app and its releases), then runs the api. With no settings it is the
 // embedded default: PostgreSQL from npm, projections in process, local disk, outbox mail,
 // simulated checkout. Settings come from the environment (see README and .env.example).
 import { spawn, spawnSync } from 'node:child_process';
@@ -52,6 +52,12 @@ const builds = [
     sources: ['admin/src', 'admin/index.html'],
     args: ['run', 'build', '-w', 'admin'],
   },
+  {
+    what: 'desktop app',
+    output: 'desktop/ui/dist/index.html',
+    sources: ['desktop/src', 'desktop/ui/src', 'desktop/ui/index.html', 'desktop/ui/public', 'contracts/src'],
+    args: ['run', 'build', '-w', 'contracts', '-w', 'desktop'],
+  },
 ];
 
 for (const build of builds) {
@@ -61,6 +67,11 @@ for (const build of builds) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The host and its port as the api reads them, and the origin customers' apps will call.
+const host = { '0.0.0.0': '127.0.0.1', '::': '::1' }[process.env.HOST ?? '127.0.0.1'] ?? process.env.HOST ?? '127.0.0.1';
+const origin = `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT ?? 3000}`;
+await buildDesktopReleases(process.env.PUBLIC_URL?.replace(/\/$/, '') || origin);
+
 // The IPC channel is the api's lifeline: when this launcher ends, however (kill -9 too), the
 // channel closes and the api shuts down in order, stopping the embedded PostgreSQL it owns.
 const api = spawnApi(process.env, ['inherit', 'inherit', 'inherit', 'ipc']);
@@ -69,9 +80,28 @@ api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
 // The build prerendered the public pages without an api, so /pricing showed its plans only
 // once a script had run; now that this api answers, render them again with its plans.
-const host = { '0.0.0.0': '127.0.0.1', '::': '::1' }[process.env.HOST ?? '127.0.0.1'] ?? process.env.HOST ?? '127.0.0.1';
-const origin = `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT ?? 3000}`;
 void prerenderWithApi(origin);
+
+/**
+ * The desktop app this installation serves until staff upload their own, for each platform
+ * (the api's DESKTOP_RELEASES_DIR): built for this site's origin, so a downloaded app needs no
+ * flags; rebuilt only when the app, the packaging or the origin changed. Without NSIS the
+ * Windows installer is left out, and said so.
+ */
+async function buildDesktopReleases(siteOrigin) {
+  const { buildReleases, releasesUpToDate, ALL_PLATFORMS } = await import('../../desktop/scripts/release/build-releases.mjs');
+  const dataDir = path.resolve(root, process.env.DATA_DIR || '.data');
+  const out = path.resolve(root, process.env.DESKTOP_RELEASES_DIR || path.join(dataDir, 'releases'));
+  const wanted = { out, origin: siteOrigin, platforms: ALL_PLATFORMS };
+  if (releasesUpToDate(wanted)) return;
+  console.log(`Building the desktop app's downloads for ${siteOrigin} (Linux .deb and archive, Windows installer; about a minute)…`);
+  try {
+    await buildReleases(wanted);
+  } catch (error) {
+    // The site still runs; customers see that no download is available until this succeeds.
+    console.warn(`The desktop app's downloads could not be built: ${error.message}`);
+  }
+}
 
 async function prerenderWithApi(apiOrigin) {
   const answers = () =>

@@ -13,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import * as infra from '../lib/index.mjs';
 import { smollm2Gguf } from '../lib/model.mjs';
+import { ensureSystemTools } from '../lib/system-tools.mjs';
 import { ownServers } from '../lib/own-servers.cjs';
 import { fuzzChecks, summary, tallyRunner } from '../lib/test-tally.cjs';
 
@@ -109,6 +110,13 @@ try {
       '-c',
       `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${names}`,
     ]);
+  }
+
+  // makensis and 7zz: the desktop release tests build the Windows installer and unpack it.
+  try {
+    ensureSystemTools();
+  } catch (error) {
+    checks.push({ name: 'release tools', failure: error.message });
   }
 
   const jestReport = path.join(root, '.infra', 'jest-results.json');

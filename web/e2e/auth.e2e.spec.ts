@@ -40,19 +40,32 @@ describe('customer site: accounts in a real browser', () => {
     return account;
   }
 
-  it('registers, lands on the dashboard, and signs out', async () => {
+  it('registers, lands on the dashboard welcomed as new, is welcomed back the next time, and signs out', async () => {
     const page = await newPage();
     const account = await registerThroughForm(page);
-    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    // A first visit is not a return: welcomed, not welcomed back.
+    await page.getByRole('heading', { level: 1, name: `Welcome to Meshwork, ${account.username}!` }).waitFor();
     expect(await page.evaluate(() => Boolean(localStorage.getItem('token') && localStorage.getItem('refreshToken')))).toBe(true);
-    // A new user is greeted by the onboarding; skipping it is remembered.
-    await page.getByRole('dialog', { name: 'Welcome to Meshwork!' }).getByRole('button', { name: 'Skip Tour' }).click();
+    // A new user is greeted by the onboarding; skipping it is remembered, and the heading stays as it was.
+    const tour = page.getByRole('dialog', { name: 'Welcome to Meshwork!' });
+    await tour.getByRole('button', { name: 'Skip Tour' }).click();
+    await tour.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome to Meshwork, ${account.username}!`);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: `Welcome back, ${account.username}!` }).waitFor();
+
+    // The footer offers a signed-in user their account, not a sign-in.
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Profile' }).waitFor();
+    expect(await footer.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    expect(await footer.getByRole('link', { name: 'Create Account' }).count()).toBe(0);
 
     // The user menu's button shows the username (the email when there is none).
     await page.getByRole('button', { name: account.username }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await waitForAppearance(page, 'Logged out successfully', { announced: true });
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await footer.getByRole('link', { name: 'Sign In' }).waitFor();
     await page.context().close();
   });
 

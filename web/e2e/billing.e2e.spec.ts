@@ -119,6 +119,9 @@ describe('customer site: plans and billing in a real browser', () => {
 
     await page.goto(`${base}/dashboard`);
     await page.getByRole('group', { name: 'Current Plan' }).getByText('Pro', { exact: true }).waitFor();
+    // A plan that carries on renews: it does not expire.
+    await page.getByRole('group', { name: 'Plan Renews' }).getByText(/\d/).waitFor();
+    expect(await page.getByRole('group', { name: 'Plan Expires' }).count()).toBe(0);
     await page.context().close();
   });
 
@@ -145,6 +148,11 @@ describe('customer site: plans and billing in a real browser', () => {
     await currentPlan.getByText('Cancelling', { exact: true }).waitFor();
     await currentPlan.getByText(/Your subscription is cancelled and ends on/).waitFor();
     expect(await page.getByRole('button', { name: 'Cancel Subscription' }).count()).toBe(0);
+    // Cancelled, the plan no longer renews: the dashboard says when it ends.
+    await page.goto(`${base}/dashboard`);
+    await page.getByRole('group', { name: 'Plan Expires' }).getByText(/\d/).waitFor();
+    expect(await page.getByRole('group', { name: 'Plan Renews' }).count()).toBe(0);
+    await page.goto(`${base}/billing`);
 
     // The page links back to the profile (spec: /billing links to /profile), and the profile to billing.
     await page.getByRole('link', { name: 'Back to Profile' }).click();

@@ -5,14 +5,19 @@ import type { Page } from 'playwright-core';
 import { registerAccount, subscribeToPro, TEST_PASSWORD } from '../../api/src/testing/accounts';
 import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
 import type { TestApp } from '../../api/src/testing/test-app';
-import type { AuthResponse } from '@meshwork/contracts';
+import type { AuthResponse, InstallationGuide } from '@meshwork/contracts';
 import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
 
 const PASSWORD = TEST_PASSWORD;
+// The browser's user agent says the visitor's platform (Chromium derives its client hints from it).
+const WINDOWS_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+const LINUX_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+const MAC_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 /**
  * The dashboard's downloads in real Chromium against the real api and storage (MinIO): the
- * desktop release and the models a plan allows, downloaded to disk and then listed.
+ * desktop files for the visitor's platform and the others, and the models a plan allows,
+ * downloaded to disk and then listed.
  */
 describe('customer site: desktop app and model downloads in a real browser', () => {
   let site: BrowserTest;
@@ -24,6 +29,8 @@ describe('customer site: desktop app and model downloads in a real browser', () 
   const tag = randomUUID().slice(0, 6);
   // An installer and a model whose bytes are checked after the browser saved them.
   const installer = Buffer.concat([Buffer.from('MZ'), randomBytes(48 * 1024)]);
+  const linuxPackage = Buffer.concat([Buffer.from('!<arch>\n'), randomBytes(24 * 1024)]);
+  const linuxArchive = Buffer.concat([Buffer.from([0x1f, 0x8b]), randomBytes(16 * 1024)]);
   const modelFile = randomBytes(3 * 1024);
 
   /** A call to the api as `session`, failing the test on an error answer. */
@@ -41,14 +48,15 @@ describe('customer site: desktop app and model downloads in a real browser', () 
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  /** Staff upload a desktop release, then mark it stable and active: customers get the newest such. */
-  async function publishRelease(version: string, bytes: Buffer): Promise<void> {
+  /** Staff upload one file of a desktop release for its platform and publish it at once: customers get the newest such. */
+  async function publishRelease(version: string, bytes: Buffer, platform = 'windows', name = 'installer.exe'): Promise<void> {
     const form = new FormData();
     form.append('version', version);
     form.append('release_notes', `Release ${version} for the browser tests.`);
-    form.append('file', new Blob([new Uint8Array(bytes)]), 'installer.exe');
+    form.append('platform', platform);
+    form.append('publish', 'true');
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
     await call(staff, '/models/admin/releases/', { form });
-    await call(staff, `/models/admin/releases/${version}/`, { method: 'PATCH', json: { is_stable: true, is_active: true } });
   }
 
   beforeAll(async () => {
@@ -61,7 +69,6 @@ describe('customer site: desktop app and model downloads in a real browser', () 
       await call(user, '/users/preferences/', { method: 'PATCH', json: { onboarding_completed: true, show_onboarding: false } });
     await subscribeToPro(base, proUser.tokens.access);
 
-    await publishRelease('2.1.0', installer);
     const model = new FormData();
     model.append('name', 'tiny_pro_model');
     model.append('display_name', 'Tiny Pro Model');
@@ -79,135 +86,213 @@ describe('customer site: desktop app and model downloads in a real browser', () 
    * A fresh tab that saves downloads: signed in as `session`, or a visitor's. It records what
    * appears, so a two-second toast or completed state is found however late the test looks.
    */
-  async function newPage(session?: AuthResponse): Promise<Page> {
-    const page = await site.openPage(session, { acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
+  async function newPage(session?: AuthResponse, userAgent = WINDOWS_UA): Promise<Page> {
+    const page = await site.openPage(session, { acceptDownloads: true, viewport: { width: 1400, height: 1000 }, userAgent });
     await recordAppearances(page);
     return page;
   }
 
-  /** The dashboard of `session`, signed in. */
-  async function dashboardOf(session: AuthResponse): Promise<Page> {
-    const page = await newPage(session);
+  /** The dashboard of `session`, signed in, on a computer of the user agent's platform (Windows unless said). */
+  async function dashboardOf(session: AuthResponse, userAgent?: string): Promise<Page> {
+    const page = await newPage(session, userAgent);
     await page.goto(`${base}/dashboard`);
     await page.getByRole('region', { name: 'Available Models' }).waitFor();
     return page;
   }
 
-  it('does not list a Pro-only model on a free dashboard, and offers the newest desktop release', async () => {
+  it('with nothing to download yet says so, and offers no download button at all', async () => {
     const page = await dashboardOf(freeUser);
-    const models = page.getByRole('region', { name: 'Available Models' });
-    await models.getByText('No AI models are available on your plan yet.').waitFor();
-    expect(await models.getByText('Tiny Pro Model').count()).toBe(0);
-
     const desktop = page.getByRole('region', { name: 'Desktop App' });
-    await desktop.getByText('Meshwork Desktop v2.1.0 for Windows', { exact: false }).waitFor();
-    // Never downloaded: nothing to update, whatever the release.
-    expect(await desktop.getByRole('status').count()).toBe(0);
-    await page.getByRole('region', { name: 'Download Analytics' }).getByText('No downloads yet.').waitFor();
-    await page.context().close();
+    await desktop.getByText('No version available for download', { exact: false }).waitFor();
+    expect(await desktop.getByRole('button').count()).toBe(0);
+    const visitor = await newPage();
+    await visitor.goto(`${base}/download`);
+    await visitor.getByText('No version is available for download yet.').waitFor();
+    await Promise.all([page.context().close(), visitor.context().close()]);
   });
 
-  it('lets a Pro user download the desktop app to disk, then lists it among recent downloads', async () => {
-    const page = await dashboardOf(proUser);
-    const model = page.getByRole('region', { name: 'Available Models' }).getByRole('listitem', { name: 'Tiny Pro Model' });
-    await model.getByText('v1.0.0').waitFor();
-    await model.getByText('A model only Pro subscribers may download.').waitFor();
-    await model.getByText('3 KB · 1 block').waitFor();
+  describe('with releases for Windows and Linux', () => {
+    beforeAll(async () => {
+      await publishRelease('2.1.0', installer);
+      await publishRelease('2.1.0', linuxPackage, 'linux', 'meshwork.deb');
+      await publishRelease('2.1.0', linuxArchive, 'linux', 'meshwork.tar.gz');
+    }, 60_000);
 
-    const desktop = page.getByRole('region', { name: 'Desktop App' });
-    await desktop.getByText('Meshwork Desktop v2.1.0 for Windows', { exact: false }).waitFor();
-    expect(await page.getByText('Latest version 2.1.0 for Windows').count()).toBe(0); // the version shows once, in the panel
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      desktop.getByRole('button', { name: 'Download for Windows' }).click(),
-    ]);
-    // Both last two seconds (spec sections 4 and 9): their records are waited on, not the messages.
-    await waitForAppearance(page, 'Download complete', { region: 'Desktop App' });
-    await waitForAppearance(page, 'Successfully downloaded Meshwork Desktop v2.1.0', { announced: true });
-    expect(download.suggestedFilename()).toBe('Meshwork-Desktop-v2.1.0.exe');
-    expect((await fs.readFile(await download.path())).equals(installer)).toBe(true);
-    // Spec section 4: the completed state clears by itself: the panel is idle again, ready for another download.
-    await desktop.getByText('Download complete').waitFor({ state: 'hidden' });
-    expect(await desktop.getByRole('progressbar').count()).toBe(0);
+    it('does not list a Pro-only model on a free dashboard, and offers the newest desktop release', async () => {
+      const page = await dashboardOf(freeUser);
+      const models = page.getByRole('region', { name: 'Available Models' });
+      await models.getByText('No AI models are available on your plan yet.').waitFor();
+      expect(await models.getByText('Tiny Pro Model').count()).toBe(0);
 
-    const analytics = page.getByRole('region', { name: 'Download Analytics' });
-    await analytics.getByRole('list', { name: 'Recent Downloads' }).getByText('Meshwork Desktop v2.1.0').waitFor();
-    await analytics.locator('dt:text-is("Total downloads") + dd').filter({ hasText: /^1$/ }).waitFor();
-    await analytics.locator('dt:text-is("Last 30 days") + dd').filter({ hasText: /^1$/ }).waitFor();
-    await page.context().close();
-  });
+      const desktop = page.getByRole('region', { name: 'Desktop App' });
+      await desktop.getByText('Meshwork Desktop v2.1.0 for Windows', { exact: false }).waitFor();
+      // Never downloaded: nothing to update, whatever the release.
+      expect(await desktop.getByRole('status').count()).toBe(0);
+      await page.getByRole('region', { name: 'Download Analytics' }).getByText('No downloads yet.').waitFor();
+      await page.context().close();
+    });
 
-  it('lets a Pro user download a model’s files through their short-lived links', async () => {
-    const page = await dashboardOf(proUser);
-    const model = page.getByRole('region', { name: 'Available Models' }).getByRole('listitem', { name: 'Tiny Pro Model' });
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      model.getByRole('button', { name: 'Download Tiny Pro Model' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('model.onnx');
-    expect((await fs.readFile(await download.path())).equals(modelFile)).toBe(true);
-    await waitForAppearance(page, 'Downloading Tiny Pro Model v1.0.0 (1 file)', { announced: true });
-    await page.getByRole('list', { name: 'Recent Downloads' }).getByText('tiny_pro_model v1.0.0').waitFor();
-    await page.context().close();
-  });
+    it('lets a Pro user download the desktop app to disk, then lists it among recent downloads', async () => {
+      const page = await dashboardOf(proUser);
+      const model = page.getByRole('region', { name: 'Available Models' }).getByRole('listitem', { name: 'Tiny Pro Model' });
+      await model.getByText('v1.0.0').waitFor();
+      await model.getByText('A model only Pro subscribers may download.').waitFor();
+      await model.getByText('3 KB · 1 block').waitFor();
 
-  // Before the test that publishes 2.2.0: the current release here is still 2.1.0.
-  it('shows a visitor the /download page, and brings them back to it after signing in', async () => {
-    const guide = (await (await fetch(`${base}/api/v1/downloads/installation-guide/`)).json()) as { title: string; steps: string[] };
-    const page = await newPage();
-    await page.goto(`${base}/download`);
-    await page.getByRole('heading', { level: 1, name: 'Download Meshwork Desktop' }).waitFor();
-    await page.getByText('Latest version 2.1.0 for Windows').waitFor();
+      const desktop = page.getByRole('region', { name: 'Desktop App' });
+      await desktop.getByText('Meshwork Desktop v2.1.0 for Windows', { exact: false }).waitFor();
+      expect(await page.getByText('Latest version 2.1.0 for Windows').count()).toBe(0); // the version shows once, in the panel
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        desktop.getByRole('button', { name: 'Download for Windows (.exe)' }).click(),
+      ]);
+      // Both last two seconds (spec sections 4 and 9): their records are waited on, not the messages.
+      await waitForAppearance(page, 'Download complete', { region: 'Desktop App' });
+      await waitForAppearance(page, 'Successfully downloaded Meshwork Desktop v2.1.0', { announced: true });
+      expect(download.suggestedFilename()).toBe('Meshwork-Desktop-v2.1.0.exe');
+      expect((await fs.readFile(await download.path())).equals(installer)).toBe(true);
+      // Spec section 4: the completed state clears by itself: the panel is idle again, ready for another download.
+      await desktop.getByText('Download complete').waitFor({ state: 'hidden' });
+      expect(await desktop.getByRole('progressbar').count()).toBe(0);
 
-    const steps = page.getByRole('region', { name: guide.title }).getByRole('listitem');
-    await steps.first().waitFor();
-    // Each step shows its number, then the api's text, in the api's order.
-    expect(await steps.allTextContents()).toEqual(guide.steps.map((step, index) => `${index + 1}${step}`));
+      const analytics = page.getByRole('region', { name: 'Download Analytics' });
+      await analytics.getByRole('list', { name: 'Recent Downloads' }).getByText('Meshwork Desktop v2.1.0').waitFor();
+      await analytics.locator('dt:text-is("Total downloads") + dd').filter({ hasText: /^1$/ }).waitFor();
+      await analytics.locator('dt:text-is("Last 30 days") + dd').filter({ hasText: /^1$/ }).waitFor();
+      await page.context().close();
+    });
 
-    const getTheApp = page.getByRole('region', { name: 'Get the Desktop App' });
-    expect(await getTheApp.getByRole('link', { name: 'Create Free Account' }).getAttribute('href')).toBe('/register');
-    // A visitor cannot download: the signed-in panel is not there.
-    expect(await page.getByRole('region', { name: 'Desktop App', exact: true }).count()).toBe(0);
+    it('lists a Pro user’s models without saving their files: it points to the desktop app, which downloads them', async () => {
+      const page = await dashboardOf(proUser);
+      const models = page.getByRole('region', { name: 'Available Models' });
+      await models.getByRole('listitem', { name: 'Tiny Pro Model' }).getByText('3 KB · 1 block').waitFor();
+      await models.getByText('You download them in the Meshwork desktop app', { exact: false }).waitFor();
+      expect(await models.getByRole('button').count()).toBe(0);
+      await models.getByRole('link', { name: 'How to install the app' }).click();
+      await page.waitForURL(`${base}/documentation#install-the-app`);
+      await page.getByRole('heading', { level: 2, name: 'Install the app' }).waitFor();
+      await page.context().close();
+    });
 
-    await getTheApp.getByRole('link', { name: 'Sign In' }).click();
-    await page.waitForURL(`${base}/login`);
-    await page.getByLabel('Email', { exact: true }).fill(freeUser.user.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${base}/download`);
-    await page
-      .getByRole('region', { name: 'Desktop App', exact: true })
-      .getByText('Meshwork Desktop v2.1.0 for Windows', { exact: false })
-      .waitFor();
-    expect(await page.getByRole('region', { name: 'Get the Desktop App' }).count()).toBe(0);
-    await page.context().close();
-  });
+    // Before the test that publishes 2.2.0: the current release here is still 2.1.0.
+    it('shows a visitor the /download page, and brings them back to it after signing in', async () => {
+      const guide = (await (await fetch(`${base}/api/v1/downloads/installation-guide/`)).json()) as InstallationGuide;
+      const page = await newPage();
+      await page.goto(`${base}/download`);
+      await page.getByRole('heading', { level: 1, name: 'Download Meshwork Desktop' }).waitFor();
+      await page.getByText('Latest version 2.1.0 for Windows').waitFor();
 
-  it('lets a signed-in Pro user download the desktop app to disk from /download', async () => {
-    const page = await newPage(proUser);
-    await page.goto(`${base}/download`);
-    const desktop = page.getByRole('region', { name: 'Desktop App', exact: true });
-    await desktop.getByText('Meshwork Desktop v2.1.0 for Windows', { exact: false }).waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      desktop.getByRole('button', { name: 'Download for Windows' }).click(),
-    ]);
-    await waitForAppearance(page, 'Download complete', { region: 'Desktop App' });
-    expect(download.suggestedFilename()).toBe('Meshwork-Desktop-v2.1.0.exe');
-    expect((await fs.readFile(await download.path())).equals(installer)).toBe(true);
-    await page.context().close();
-  });
+      const steps = page.getByRole('region', { name: guide.title }).locator('ol').first().getByRole('listitem');
+      await steps.first().waitFor();
+      // Each step shows its number, then the api's text, in the api's order; Windows's own steps follow first.
+      expect(await steps.allTextContents()).toEqual(guide.steps.map((step, index) => `${index + 1}${step}`));
+      const platforms = page.getByRole('region', { name: guide.title }).getByRole('region');
+      expect(await platforms.evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label')))).toEqual([
+        'Install on Windows',
+        'Install on Linux',
+      ]);
+      await platforms.first().getByText('no administrator rights are needed', { exact: false }).waitFor();
 
-  it('shows the update banner once a newer release than the one downloaded is published', async () => {
-    await publishRelease('2.2.0', Buffer.concat([Buffer.from('MZ'), randomBytes(1024)]));
-    const page = await dashboardOf(proUser);
-    const desktop = page.getByRole('region', { name: 'Desktop App' });
-    await desktop.getByRole('status').getByText('Version 2.2.0 is available. Download it to update your desktop app.').waitFor();
+      const getTheApp = page.getByRole('region', { name: 'Get the Desktop App' });
+      expect(await getTheApp.getByRole('link', { name: 'Create Free Account' }).getAttribute('href')).toBe('/register');
+      // A visitor cannot download: the signed-in panel is not there.
+      expect(await page.getByRole('region', { name: 'Desktop App', exact: true }).count()).toBe(0);
 
-    // Someone who never downloaded the app has nothing to update.
-    const fresh = await dashboardOf(freeUser);
-    await fresh.getByRole('region', { name: 'Desktop App' }).getByText('Meshwork Desktop v2.2.0 for Windows', { exact: false }).waitFor();
-    expect(await fresh.getByRole('region', { name: 'Desktop App' }).getByRole('status').count()).toBe(0);
-    await Promise.all([page.context().close(), fresh.context().close()]);
+      await getTheApp.getByRole('link', { name: 'Sign In' }).click();
+      await page.waitForURL(`${base}/login`);
+      await page.getByLabel('Email', { exact: true }).fill(freeUser.user.email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(`${base}/download`);
+      await page
+        .getByRole('region', { name: 'Desktop App', exact: true })
+        .getByText('Meshwork Desktop v2.1.0 for Windows', { exact: false })
+        .waitFor();
+      expect(await page.getByRole('region', { name: 'Get the Desktop App' }).count()).toBe(0);
+      await page.context().close();
+    });
+
+    it('lets a signed-in Pro user download the desktop app to disk from /download', async () => {
+      const page = await newPage(proUser);
+      await page.goto(`${base}/download`);
+      const desktop = page.getByRole('region', { name: 'Desktop App', exact: true });
+      await desktop.getByText('Meshwork Desktop v2.1.0 for Windows', { exact: false }).waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        desktop.getByRole('button', { name: 'Download for Windows (.exe)' }).click(),
+      ]);
+      await waitForAppearance(page, 'Download complete', { region: 'Desktop App' });
+      expect(download.suggestedFilename()).toBe('Meshwork-Desktop-v2.1.0.exe');
+      expect((await fs.readFile(await download.path())).equals(installer)).toBe(true);
+      await page.context().close();
+    });
+
+    it('shows the update banner once a newer release than the one downloaded is published', async () => {
+      await publishRelease('2.2.0', Buffer.concat([Buffer.from('MZ'), randomBytes(1024)]));
+      const page = await dashboardOf(proUser);
+      const desktop = page.getByRole('region', { name: 'Desktop App' });
+      await desktop.getByRole('status').getByText('Version 2.2.0 is available. Download it to update your desktop app.').waitFor();
+
+      // Someone who never downloaded the app has nothing to update.
+      const fresh = await dashboardOf(freeUser);
+      await fresh.getByRole('region', { name: 'Desktop App' }).getByText('Meshwork Desktop v2.2.0 for Windows', { exact: false }).waitFor();
+      expect(await fresh.getByRole('region', { name: 'Desktop App' }).getByRole('status').count()).toBe(0);
+      await Promise.all([page.context().close(), fresh.context().close()]);
+    });
+
+    // After the update banner's test: Windows has 2.2.0, Linux still 2.1.0.
+    it('offers a Linux visitor the .deb first, lists the other files, and shows the Linux install steps', async () => {
+      const page = await dashboardOf(freeUser, LINUX_UA);
+      const desktop = page.getByRole('region', { name: 'Desktop App' });
+      await desktop.getByText('Meshwork Desktop v2.1.0 for Linux.', { exact: false }).waitFor();
+      const others = desktop.getByRole('region', { name: 'Other downloads' });
+      expect(await others.getByRole('button').allTextContents()).toEqual(['Windows installer', 'Linux archive (.tar.gz)']);
+      await others.getByText('v2.2.0', { exact: false }).waitFor();
+      const steps = desktop.getByRole('region', { name: 'Install on Linux' });
+      await steps.getByText('sudo apt install ./Meshwork-Desktop-v2.1.0.deb').waitFor();
+      await steps.getByText('meshwork-host', { exact: true }).waitFor();
+
+      const [deb] = await Promise.all([
+        page.waitForEvent('download'),
+        desktop.getByRole('button', { name: 'Download for Linux (.deb)' }).click(),
+      ]);
+      await waitForAppearance(page, 'Successfully downloaded Meshwork Desktop v2.1.0', { announced: true });
+      expect(deb.suggestedFilename()).toBe('Meshwork-Desktop-v2.1.0.deb');
+      expect((await fs.readFile(await deb.path())).equals(linuxPackage)).toBe(true);
+      await desktop.getByText('Download complete').waitFor({ state: 'hidden' });
+
+      const [archive] = await Promise.all([
+        page.waitForEvent('download'),
+        others.getByRole('button', { name: 'Linux archive (.tar.gz)' }).click(),
+      ]);
+      expect(archive.suggestedFilename()).toBe('Meshwork-Desktop-v2.1.0.tar.gz');
+      expect((await fs.readFile(await archive.path())).equals(linuxArchive)).toBe(true);
+      await page.context().close();
+    });
+
+    it('tells a Mac visitor plainly that macOS is not yet available, and lists every file', async () => {
+      const page = await dashboardOf(freeUser, MAC_UA);
+      const desktop = page.getByRole('region', { name: 'Desktop App' });
+      await desktop.getByText('Meshwork Desktop is not yet available for macOS.', { exact: false }).waitFor();
+      expect(await desktop.getByRole('button', { name: /^Download for/ }).count()).toBe(0);
+      expect(await desktop.getByRole('region', { name: 'Other downloads' }).getByRole('button').allTextContents()).toEqual([
+        'Windows installer',
+        'Linux (.deb)',
+        'Linux archive (.tar.gz)',
+      ]);
+      await page.context().close();
+    });
+
+    it('shows a Linux visitor on /download the Linux version and the Linux steps first', async () => {
+      const page = await newPage(undefined, LINUX_UA);
+      await page.goto(`${base}/download`);
+      await page.getByText('Latest version 2.1.0 for Linux').waitFor();
+      const guide = page.getByRole('region', { name: 'Installing the Meshwork desktop host' });
+      await guide.getByRole('region', { name: 'Install on Linux' }).waitFor();
+      expect(
+        await guide.getByRole('region').evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label'))),
+      ).toEqual(['Install on Linux', 'Install on Windows']);
+      await page.context().close();
+    });
   });
 });

@@ -146,10 +146,17 @@ describe('customer site: error screens in a real browser', () => {
     expect(await screen.count()).toBe(0);
   });
 
-  it('answers an unknown path with the site and a not-found page that leads home', async () => {
+  it('answers an unknown path with a 404 status and the site’s not-found page, which wakes up and leads home', async () => {
     const page = await site.openPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
     const response = await page.goto(`${base}/no-such-page/anywhere`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
+    // The page is there before any script runs: prerendered, not an empty shell.
+    expect(await response!.text()).toContain('Page Not Found');
     await page.getByRole('heading', { name: 'Page Not Found', level: 1 }).waitFor();
     await page.getByText(/The page you are looking for does not exist or has moved\./).waitFor();
     // Inside the usual frame: the top bar's links are there.
@@ -160,5 +167,13 @@ describe('customer site: error screens in a real browser', () => {
     // The address changes before the landing page renders: wait for its heading, then look.
     await page.getByRole('heading', { level: 1, name: /Run powerful AI/ }).waitFor();
     expect(await page.getByRole('heading', { name: 'Page Not Found' }).count()).toBe(0);
+    // Only the document's own 404: the page hydrated without a mismatch and asked for nothing missing.
+    expect(problems.filter((problem) => !problem.includes('404 (Not Found)'))).toEqual([]);
+    expect(problems.length).toBeLessThanOrEqual(1);
+
+    // The site's own paths are not caught: a signed-in page and a public one answer 200.
+    for (const known of ['/dashboard', '/checkout/simulated/cs_test_123', '/pricing/']) {
+      expect((await fetch(`${base}${known}`, { headers: { Accept: 'text/html' } })).status).toBe(200);
+    }
   });
 });

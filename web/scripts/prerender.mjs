@@ -5,8 +5,10 @@
 // hydrates it (src/app/start.tsx). Rendered by the build's server bundle (src/entry-server.tsx).
 //
 // Vite's index.html becomes shell.html: what the api answers for paths that are not
-// prerendered (the signed-in app, unknown paths). '/' is written to index.html, any other
-// page to <page>/index.html (api/src/platform/http/static-sites.ts serves them).
+// prerendered (the signed-in app). '/' is written to index.html, any other page to
+// <page>/index.html (api/src/platform/http/static-sites.ts serves them). Into the build itself
+// also go site-routes.json, the site's paths, and not-found.html, its not-found page: the api
+// answers any other path with that page and a 404.
 //
 // With --api (or MESHWORK_PRERENDER_API), the pages that show api data get it from that api
 // (the plans on /pricing); without, they are prerendered as loading and fill in in the browser.
@@ -38,6 +40,12 @@ const answers = apiOrigin ? await readApi(apiOrigin) : {};
 for (const page of server.PUBLIC_PAGES) {
   const { html, state } = await server.renderPage(page, answers);
   writeAtomically(path.join(out, page === '/' ? '' : page, 'index.html'), pageHtml(page, html, state));
+}
+// The build's own, with no installation's data in them: written with the build, never with --out.
+if (out === dist) {
+  writeAtomically(path.join(dist, 'site-routes.json'), `${JSON.stringify(server.SITE_PATHS, null, 2)}\n`);
+  const { html } = await server.renderPage(server.NOT_FOUND_SAMPLE_PATH);
+  writeAtomically(path.join(dist, 'not-found.html'), notFoundHtml(html));
 }
 console.log(
   `prerendered ${server.PUBLIC_PAGES.length} pages in ${out}${apiOrigin ? ` with the api at ${apiOrigin}` : ' (no api: plans fill in on load)'}`,
@@ -83,6 +91,16 @@ function pageHtml(page, html, state) {
     ? `\n    <script type="application/json" id="prerendered-state">${JSON.stringify(state).replaceAll('<', '\\u003c')}</script>`
     : '';
   return withHead.replace(ROOT, () => `<div id="root">${html}</div>${data}`);
+}
+
+/** The not-found page: its own title, and kept out of search results. */
+function notFoundHtml(html) {
+  const head = [`<title>Page Not Found · ${escapeHtml(server.SITE_NAME)}</title>`, '<meta name="robots" content="noindex" />'].join(
+    '\n    ',
+  );
+  const withHead = template.replace(/\n\s*<title>[^<]*<\/title>/, () => '').replace(/<meta name="description"[^>]*>/, () => head);
+  if (withHead === template) throw new Error(`${shell} lost its <title> or description: update prerender.mjs`);
+  return withHead.replace(ROOT, () => `<div id="root">${html}</div>`);
 }
 
 function escapeHtml(text) {

@@ -3,7 +3,7 @@ import './app/zod-without-eval';
 import { Plan } from '@meshwork/contracts';
 import { dehydrate, hashKey, type DehydratedState, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
 import { z } from 'zod';
 import { SiteProviders } from './app/app';
 import { PAGE_META, SITE_NAME } from './app/page-meta';
@@ -13,6 +13,25 @@ import { billingQueryKeys } from './shared/billing/billing-query-keys';
 
 export { PUBLIC_PAGES, PUBLIC_URL_PLACEHOLDER } from '@meshwork/contracts';
 export { PAGE_META, SITE_NAME };
+
+/** The patterns of `routes` and their children, as full paths; layouts add nothing of their own, the catch-all is left out. */
+function pathsOf(routes: RouteObject[], parent: string): string[] {
+  return routes.flatMap((route) => {
+    if (route.path === '*') return [];
+    const here = route.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${route.path}`;
+    const own = route.index || (route.path !== undefined && (route.element || route.lazy || route.Component)) ? [here || '/'] : [];
+    return [...own, ...pathsOf(route.children ?? [], here)];
+  });
+}
+
+/**
+ * Every path the site has a page for, in React Router's syntax: the build writes them beside
+ * the pages, and the api answers any other path with the not-found page and a 404 status.
+ */
+export const SITE_PATHS: string[] = pathsOf(routes, '');
+
+/** A path no route but the catch-all takes: what the not-found page is rendered at. */
+export const NOT_FOUND_SAMPLE_PATH = '/not-found';
 
 /** What the build could read from a running api: raw answers, checked here like any outside value. */
 export interface ApiAnswers {

@@ -16,7 +16,8 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   const resources = Object.keys(useResourceDefinitions());
   return (
     <StaffGate>
-      <Layout menu={ConsoleMenu}>
+      {/* The content may be narrower than a wide table: the table scrolls in it, never the whole window. */}
+      <Layout menu={ConsoleMenu} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
         <ScreenBoundary screen={screenOf(pathname, resources)} resetKey={key}>
           {children}
         </ScreenBoundary>

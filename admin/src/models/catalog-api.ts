@@ -11,6 +11,9 @@ import { authorizedFetch } from '../auth/http-client';
 import { API_BASE } from '../auth/site-urls';
 
 const MODELS = `${API_BASE}/models/admin`;
+
+/** A release's flags to change: publishing sets both, withdrawing clears is_active. */
+export type ReleasePatch = { is_stable?: boolean; is_active?: boolean };
 const id = (value: string) => encodeURIComponent(value);
 
 async function call<T>(url: string, method = 'GET', body?: unknown): Promise<T> {
@@ -50,10 +53,14 @@ export const catalogMethods = {
 
   cancelModelUpload: (uploadId: string): Promise<unknown> => call<unknown>(`${MODELS}/uploads/${id(uploadId)}/`, 'DELETE'),
 
-  /** GET /models/admin/releases/: the desktop app's releases, newest first. */
+  /**
+   * GET /models/admin/releases/: the desktop app's releases: the installation's own build
+   * (read-only) first, then staff releases, newest first; each file says whether customers get it now.
+   */
   getDesktopReleases: (): Promise<DesktopRelease[]> => call<DesktopRelease[]>(`${MODELS}/releases/`),
 
-  updateDesktopRelease: (releaseId: string, patch: { is_stable?: boolean; is_active?: boolean }): Promise<DesktopRelease> =>
+  /** PATCH /models/admin/releases/{version}/: publish (both flags true), withdraw (is_active false). */
+  updateDesktopRelease: (releaseId: string, patch: ReleasePatch): Promise<DesktopRelease> =>
     call<DesktopRelease>(`${MODELS}/releases/${id(releaseId)}/`, 'PATCH', patch),
 };
 

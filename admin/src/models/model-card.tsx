@@ -6,7 +6,7 @@ import { WriteOnly } from '../auth/use-can-write';
 import { useIntlLocale } from '../i18n/intl-locale';
 import { DeleteModelButton } from './delete-model-button';
 import { ModelFact } from './model-fact';
-import { formatBytes, formatDateTime } from './model-format';
+import { formatBytes, formatDateTime, isModelPackage } from './model-format';
 import { ModelStatus } from './model-status';
 import { PlanAccess } from './plan-badges';
 
@@ -31,7 +31,10 @@ export function ModelCard({ model, onDetails }: { model: AdminModel; onDetails: 
         <Box>
           <ModelFact label="resources.models.fields.size" value={formatBytes(model.fileSize)} />
           <ModelFact label="resources.models.fields.parameters" value={model.metadata.parameters} />
-          <ModelFact label="resources.models.fields.file_type" value={model.fileType} />
+          <ModelFact
+            label="resources.models.fields.file_type"
+            value={isModelPackage(model.files) ? translate('resources.models.card.package') : model.fileType}
+          />
           <ModelFact label="resources.models.fields.upload_date" value={formatDateTime(model.uploadDate, intlLocale)} />
         </Box>
         <PlanAccess plans={model.allowedPlans} />

@@ -1,4 +1,4 @@
-import type { ModelStatus } from '@meshwork/contracts';
+import { MODEL_MANIFEST_FILE, type ModelStatus } from '@meshwork/contracts';
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
@@ -38,6 +38,13 @@ const tones: Record<ModelStatus, StatusTone> = { active: 'success', processing: 
 export function toneOf(status: string): StatusTone {
   return Object.hasOwn(tones, status) ? tones[status as ModelStatus] : 'neutral';
 }
+
+/**
+ * Whether a model's files are a Meshwork model package (`model.json` beside its blocks): its
+ * file type is the package, not the extension of whichever file comes first.
+ */
+export const isModelPackage = (files: readonly { name: string }[]): boolean =>
+  files.some((file) => file.name === MODEL_MANIFEST_FILE) && files.some((file) => file.name.toLowerCase().endsWith('.onnx'));
 
 /** The first characters of a SHA-256, as the upload list and the details show it (spec section 9). */
 export const shortChecksum = (sha256: string): string => sha256.slice(0, 8);

@@ -3,9 +3,11 @@ import { BillingModule } from '../billing';
 import { IdentityModule } from '../identity';
 import { StorageController } from '../platform/storage/storage.controller';
 import { catalogCommandHandlers } from './application';
+import { BuiltInReleases } from './application/built-in-releases';
 import { CatalogAdmin } from './application/catalog-admin';
 import { CatalogContext } from './application/catalog-context';
 import { CatalogQueries } from './application/catalog-queries';
+import { DesktopReleases } from './application/desktop-releases';
 import { ModelPlans } from './application/model-plans';
 import { ResumableUploads } from './application/resumable-uploads';
 import { StorageSweeper } from './application/storage-sweeper';
@@ -18,7 +20,17 @@ import { ModelsController } from './http/models.controller';
 @Module({
   imports: [IdentityModule, BillingModule],
   controllers: [AccountPlanController, AdminModelsController, ModelsController, DownloadsController, StorageController],
-  providers: [CatalogContext, CatalogQueries, ModelPlans, ResumableUploads, CatalogAdmin, StorageSweeper, ...catalogCommandHandlers],
+  providers: [
+    CatalogContext,
+    CatalogQueries,
+    BuiltInReleases,
+    DesktopReleases,
+    ModelPlans,
+    ResumableUploads,
+    CatalogAdmin,
+    StorageSweeper,
+    ...catalogCommandHandlers,
+  ],
   exports: [CatalogContext, CatalogQueries, CatalogAdmin, StorageSweeper],
 })
 export class CatalogModule {}

@@ -99,3 +99,13 @@ export async function waitForAppearance(
     recorder.changed.add(check);
   });
 }
+
+/**
+ * Every text recorded so far in the tab that includes `text`, visible when it came: for what a
+ * test checks appeared once, or never, after waiting on what shows the moment has passed.
+ */
+export function appearancesOf(page: Page, text: string): Appearance[] {
+  const recorder = recorders.get(page);
+  if (!recorder) throw new Error('call recordAppearances(page) before the page loads');
+  return recorder.seen.filter((seen) => seen.visible && seen.text.includes(text));
+}

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { createApp } from '../main';
 import { migrations } from '../migrations';
@@ -39,6 +42,8 @@ export async function startTestApp(
         }),
     SMTP_URL: required('SMTP_URL'),
     LOG_LEVEL: 'silent',
+    // No built-in desktop releases unless a test makes some: `npm start` builds them under the shared .data.
+    DESKTOP_RELEASES_DIR: path.join(os.tmpdir(), `meshwork-no-releases-${randomUUID()}`),
     ...overrides,
   });
   const app = await createApp({ ...config, ...sites });

@@ -191,15 +191,107 @@ export const DownloadLink = z
   .meta({ id: 'DownloadLink' });
 export type DownloadLink = z.output<typeof DownloadLink>;
 
-/** GET /downloads/installation-guide/ (public): how to install the desktop host. */
-export const InstallationGuide = z.object({ title: z.string(), steps: z.array(z.string()) }).meta({ id: 'InstallationGuide' });
+/** The platforms the desktop app is built for (macOS is not yet). */
+export const DesktopPlatform = z.enum(['windows', 'linux']);
+export type DesktopPlatform = z.output<typeof DesktopPlatform>;
+
+/** The kinds of file a desktop release can be: a Windows installer or archive, a Linux package or archive. */
+export const DesktopFormat = z.enum(['exe', 'zip', 'deb', 'tar.gz']);
+export type DesktopFormat = z.output<typeof DesktopFormat>;
+
+/**
+ * Each format's platform, extension and label, in the order customers are offered them
+ * (within a platform, the first is the one its main button downloads).
+ */
+export const DESKTOP_FORMATS: Readonly<Record<DesktopFormat, { platform: DesktopPlatform; extension: string; label: string }>> = {
+  exe: { platform: 'windows', extension: '.exe', label: 'Windows installer' },
+  zip: { platform: 'windows', extension: '.zip', label: 'Windows archive (.zip)' },
+  deb: { platform: 'linux', extension: '.deb', label: 'Linux (.deb)' },
+  'tar.gz': { platform: 'linux', extension: '.tar.gz', label: 'Linux archive (.tar.gz)' },
+};
+export const DESKTOP_FORMAT_ORDER: readonly DesktopFormat[] = ['exe', 'zip', 'deb', 'tar.gz'];
+export const DESKTOP_PLATFORM_NAMES: Readonly<Record<DesktopPlatform, string>> = { windows: 'Windows', linux: 'Linux' };
+
+/** The format a file's name says (case aside), or null for any other kind of file. */
+export function desktopFormatOf(fileName: string): DesktopFormat | null {
+  const name = fileName.toLowerCase();
+  return DESKTOP_FORMAT_ORDER.find((format) => name.endsWith(DESKTOP_FORMATS[format].extension)) ?? null;
+}
+
+/** The name a customer saves a release file under (the spec's form): Meshwork-Desktop-v{version}.{ext}. */
+export function desktopFileName(version: string, format: DesktopFormat): string {
+  return `Meshwork-Desktop-v${version}${DESKTOP_FORMATS[format].extension}`;
+}
+
+/** What a file of a platform may be, for messages: "a .exe or .zip file". */
+export function desktopExtensionsOf(platform: DesktopPlatform): string {
+  const extensions = DESKTOP_FORMAT_ORDER.filter((f) => DESKTOP_FORMATS[f].platform === platform).map((f) => DESKTOP_FORMATS[f].extension);
+  return `a ${extensions.join(' or ')} file`;
+}
+
+/** GET /downloads/installation-guide/ (public): how to install the desktop host, per platform. */
+export const InstallationGuide = z
+  .object({
+    title: z.string(),
+    steps: z.array(z.string()),
+    platforms: z
+      .array(z.object({ platform: DesktopPlatform, title: z.string(), steps: z.array(z.string()) }))
+      .meta({ description: 'The steps for each platform the app is built for.' }),
+  })
+  .meta({ id: 'InstallationGuide' });
 export type InstallationGuide = z.output<typeof InstallationGuide>;
 
+/** One file customers can download now. */
+export const DesktopDownload = z
+  .object({
+    platform: DesktopPlatform,
+    format: DesktopFormat,
+    label: z.string().meta({ description: 'For a button or list: "Windows installer", "Linux (.deb)", "Linux archive (.tar.gz)".' }),
+    version: z.string(),
+    file_name: z.string().meta({ description: 'The name it is saved under: Meshwork-Desktop-v{version}.{exe|zip|deb|tar.gz}.' }),
+    size: z.number().int().meta({ description: 'Bytes.' }),
+    download_url: z.string(),
+  })
+  .meta({ id: 'DesktopDownload' });
+export type DesktopDownload = z.output<typeof DesktopDownload>;
+
+/** GET /downloads/desktop-app-info/?platform= */
+export const DesktopAppInfoQuery = z.object({
+  platform: DesktopPlatform.optional().meta({
+    description: 'Whose best file `version` and `download_url` describe (Windows when absent).',
+  }),
+});
+
 /** GET /downloads/desktop-app-info/ */
-export const DesktopAppInfo = z.object({ version: z.string(), download_url: z.string() }).meta({ id: 'DesktopAppInfo' });
+export const DesktopAppInfo = z
+  .object({
+    version: z.string().meta({ description: "The best file's version, for the platform asked (else any platform's)." }),
+    download_url: z.string(),
+    downloads: z
+      .array(DesktopDownload)
+      .meta({ description: 'Every file available now, in this order: Windows .exe, .zip, Linux .deb, .tar.gz.' }),
+  })
+  .meta({ id: 'DesktopAppInfo' });
 export type DesktopAppInfo = z.output<typeof DesktopAppInfo>;
 
-/** A desktop release in the console (spec "Desktop app version"); fileSize in MB. */
+/** One file of a desktop release, in the console. */
+export const DesktopReleaseFile = z
+  .object({
+    platform: DesktopPlatform,
+    format: DesktopFormat.nullable().meta({ description: 'Null for a file of another kind (uploaded before platforms): never offered.' }),
+    label: z.string(),
+    fileName: z.string(),
+    size: z.number().int().meta({ description: 'Bytes.' }),
+    sha256: z.string(),
+    current: z.boolean().meta({ description: 'Whether customers get this file now for its platform and format.' }),
+  })
+  .meta({ id: 'DesktopReleaseFile' });
+export type DesktopReleaseFile = z.output<typeof DesktopReleaseFile>;
+
+/**
+ * A desktop release in the console (spec "Desktop app version"); fileSize in MB, of all its
+ * files. `builtIn`: the release this installation built itself (read-only, id "built-in").
+ */
 export const DesktopRelease = z
   .object({
     id: z.string(),
@@ -210,6 +302,11 @@ export const DesktopRelease = z
     releaseNotes: z.string(),
     downloadCount: z.number().int(),
     isStable: z.boolean(),
+    builtIn: z.boolean(),
+    files: z.array(DesktopReleaseFile),
+    skipped: z
+      .array(z.object({ platform: DesktopPlatform, reason: z.string() }))
+      .meta({ description: 'Built-in only: the platforms the build left out, and why.' }),
   })
   .meta({ id: 'DesktopRelease' });
 export type DesktopRelease = z.output<typeof DesktopRelease>;
@@ -217,12 +314,45 @@ export type DesktopRelease = z.output<typeof DesktopRelease>;
 /** A desktop release's version: route parameter and form field alike. */
 export const releaseVersion = text('Version', { max: 40 }).regex(/^\d{1,6}\.\d{1,6}\.\d{1,6}$/, 'Version must look like 2.0.3');
 
+/**
+ * The upload form's text fields, sent before the file. `platform` may be left out: the
+ * file's extension then says it. `publish`: stable and active at once.
+ */
 export const ReleaseFields = z.object({
   version: releaseVersion,
   release_notes: text('Release notes', { max: 10_000, multiline: true, required: false }).default(''),
+  platform: z.enum(DesktopPlatform.options, { error: 'Platform must be windows or linux' }).optional(),
+  publish: z
+    .enum(['true', 'false'], { error: 'Publish must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
+/** Publish: both true; withdraw: is_active false. */
 export const ReleaseUpdate = z.object({ is_stable: z.boolean(), is_active: z.boolean() }).partial();
+
+/**
+ * The index `npm start` writes beside the desktop app it builds (DESKTOP_RELEASES_DIR/releases.json):
+ * the files, each named within that folder, and the platforms it could not build.
+ */
+export const DesktopReleasesIndex = z.object({
+  version: releaseVersion,
+  origin: z.string().nullable().optional().meta({ description: 'The site the files name as theirs; null: none.' }),
+  files: z.array(
+    z.object({
+      platform: DesktopPlatform,
+      file: z.string().min(1).max(255),
+      size: z.number().int().min(1),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/i),
+    }),
+  ),
+  /** What the build left out; read leniently (a long reason is cut, a bad list ignored), as it only informs. */
+  skipped: z
+    .array(z.object({ platform: DesktopPlatform, reason: z.string().transform((reason) => reason.slice(0, 1000)) }))
+    .default([])
+    .catch([]),
+});
+export type DesktopReleasesIndex = z.output<typeof DesktopReleasesIndex>;
 
 /** A download the user made (spec "Download record"); fileSize in bytes. */
 export const DownloadRecord = z

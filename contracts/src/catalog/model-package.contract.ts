@@ -55,9 +55,25 @@ export const ModelBlock = z.object({
 });
 export type ModelBlock = z.output<typeof ModelBlock>;
 
+/**
+ * The sampling a model's authors recommend, as its GGUF states it (llama.cpp's
+ * `general.sampling.*` keys), each only when stated: hosts answer with these where a request
+ * sets nothing of its own, and with their general defaults where the package is silent.
+ */
+export const GenerationDefaults = z.object({
+  temperature: z.number().min(0).max(5).optional(),
+  topP: z.number().gt(0).max(1).optional(),
+  topK: z.number().int().min(0).optional(),
+  /** Divides the logit of a token seen in the last `repeatLastN` (1: no penalty). */
+  repeatPenalty: z.number().gt(0).max(10).optional(),
+  repeatLastN: z.number().int().min(0).optional(),
+});
+export type GenerationDefaults = z.output<typeof GenerationDefaults>;
+
 export const ModelPackageManifest = z
   .object({
     format: z.literal(MODEL_PACKAGE_FORMAT),
+    /** The model's name for people: the packer's `--name`, or one it makes from the GGUF's metadata. */
     name: z.string().min(1).max(200),
     version: z.string().min(1).max(50),
     architecture: z.literal('llama'),
@@ -68,8 +84,9 @@ export const ModelPackageManifest = z
     kvHeads: count,
     headDim: count,
     vocabSize: count,
-    /** `int8`: activations quantised per block inside each matrix product (as llama.cpp does); `fp32`: exact. */
+    /** `fp32`: exact (the packer's default); `int8`: activations quantised per block inside each matrix product, faster. */
     activations: z.enum(['fp32', 'int8']),
+    generation: GenerationDefaults.optional(),
     tokenizer: fileName,
     chatTemplate: z.string().max(100_000),
     specialTokens: z.object({

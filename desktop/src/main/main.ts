@@ -3,16 +3,18 @@
  * the runtime's UI, with a tray icon and start at login. All the product is in the runtime; the
  * window's page gets no Node and no Electron, only `window.meshworkShell` from the preload script.
  *
- * Started as `electron desktop/dist/desktop/src/main/main.js [--api <url>] [runtime flags]`; the
- * data directory is Electron's userData unless --data-dir or MESHWORK_DATA_DIR names one.
+ * Started as `electron desktop/dist/desktop/src/main/main.js [runtime flags]`, with the same flags,
+ * defaults and data directory as `meshwork-host`, so either finds the other's running instance.
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, nativeImage, shell, Tray } from 'electron';
 import { ShellArguments, type ShellChannel } from '@meshwork/contracts';
-import { launch } from '../runtime/main';
+import { COMMAND, parseCommandLine, usage } from '../runtime/host-config';
+import { appDefaults, launch, packageDir, readManifest } from '../runtime/main';
 import type { Runtime } from '../runtime/runtime';
 
 let runtime: Runtime | null = null;
+let stopRuntime: (() => Promise<void>) | null = null;
 let window: BrowserWindow | null = null;
 let tray: Tray | null = null;
 let quitting = false;
@@ -54,7 +56,8 @@ function showWindow(): void {
     window?.hide();
   });
   window.on('closed', () => (window = null));
-  void window.loadURL(runtime.control.launchUrl);
+  // A fresh one-time code for each window; the session cookie it is traded for stays in the shell's session.
+  void window.loadURL(runtime.control.windowUrl());
 }
 
 /** Each channel checks its arguments with the contract's schema before acting. */
@@ -72,8 +75,21 @@ async function start(): Promise<void> {
   if (!app.requestSingleInstanceLock()) return app.quit();
   app.on('second-instance', showWindow);
   await app.whenReady();
-  const env = { ...process.env, MESHWORK_DATA_DIR: process.env.MESHWORK_DATA_DIR ?? app.getPath('userData') };
-  runtime = (await launch(process.argv.slice(app.isPackaged ? 1 : 2), env)).runtime;
+  const defaults = appDefaults();
+  const command = parseCommandLine(process.argv.slice(app.isPackaged ? 1 : 2), process.env, defaults);
+  if (command.kind !== 'run') {
+    console.log(command.kind === 'help' ? usage(defaults) : `${COMMAND} ${readManifest(packageDir).version}`);
+    return app.quit();
+  }
+  // The shell shows its own window, never the browser's.
+  const launched = await launch({ ...command.settings, open: false });
+  if (launched.kind === 'running') {
+    // `meshwork-host` already runs this data directory: its window opens in the browser instead.
+    await shell.openExternal(launched.firstUrl);
+    return app.quit();
+  }
+  runtime = launched.runtime;
+  stopRuntime = launched.close;
 
   handle('getStartAtLogin', () => app.getLoginItemSettings().openAtLogin);
   handle('setStartAtLogin', (enabled: boolean) => {
@@ -95,11 +111,11 @@ async function start(): Promise<void> {
 }
 
 app.on('before-quit', (event) => {
-  if (quitting || !runtime) return;
+  if (quitting || !stopRuntime) return;
   // Stop the runtime first (answers end, files are closed), then really quit.
   quitting = true;
   event.preventDefault();
-  void runtime.close().finally(() => app.quit());
+  void stopRuntime().finally(() => app.quit());
 });
 // The host keeps running in the tray when its window is closed.
 app.on('window-all-closed', () => undefined);

@@ -73,6 +73,10 @@ export class Host extends EventEmitter<HostEvents> {
     this.files = hostFiles(config.dataDir);
     this.models = new ModelStore(config.dataDir);
     this.models.on('change', () => this.emitState());
+    // The window names each model of the plan as the catalog does, downloaded or not.
+    this.on('entitlements', (document) => {
+      if (document && this.session) this.models.describe(this.session.api, document);
+    });
   }
 
   /** Opens the host on its data directory; a device signed in before resumes at once, online or not. */

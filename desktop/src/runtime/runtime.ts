@@ -35,7 +35,7 @@ export async function startRuntime(config: RuntimeConfig) {
   models.useNetwork(network);
   const openai = new OpenAiServer(models, keys);
   await openai.listen(config.apiPort, config.apiAddress);
-  const control = new ControlServer(host, keys, openai, network, config.uiDirectory);
+  const control = new ControlServer(host, keys, openai, network, config.uiDirectory, config.clock);
   await control.listen(config.uiPort);
   return {
     host,

@@ -94,7 +94,7 @@ describe('the host’s window on a display', () => {
     const app = spawn(
       CHROMIUM,
       [
-        `--app=${subject.control.launchUrl}`,
+        `--app=${subject.control.windowUrl()}`,
         `--user-data-dir=${profile}`,
         `--window-size=${WIDTH},${HEIGHT}`,
         '--window-position=0,0',

@@ -27,7 +27,7 @@ describe('the host’s window in a real browser', () => {
     subject = await startHost(world.base);
     browser = await launchBrowser();
     page = await browser.newPage();
-    await page.goto(subject.control.launchUrl);
+    await page.goto(subject.control.windowUrl());
   }, 300_000);
 
   afterAll(async () => {
@@ -36,13 +36,14 @@ describe('the host’s window in a real browser', () => {
     await world?.close();
   });
 
-  it('opens only through the launch link: another page on this machine gets nothing', async () => {
+  it('opens only through a one-time link: another page on this machine gets the sign-in page', async () => {
     const stranger = await browser.newPage();
     const answer = await stranger.goto(subject.control.origin);
     expect(answer?.status()).toBe(401);
-    expect(await stranger.textContent('body')).toContain('Open the Meshwork window from the app');
+    await stranger.getByRole('heading', { name: 'Meshwork is running on this computer' }).waitFor();
+    expect(await stranger.textContent('body')).toContain('start Meshwork again');
     await stranger.close();
-    // The launch link has become a cookie: the address bar no longer holds the secret.
+    // The code has become a cookie: the address bar no longer holds it.
     expect(page.url()).toBe(`${subject.control.origin}/`);
   });
 
@@ -65,7 +66,7 @@ describe('the host’s window in a real browser', () => {
 
   it('downloads the plan’s model and shows it installed', async () => {
     await page.getByRole('button', { name: 'Models' }).click();
-    const row = page.getByRole('listitem', { name: model.name });
+    const row = page.getByRole('listitem', { name: 'SmolLM2 135M Instruct' });
     expect(await row.getByTestId('model-status').textContent()).toBe('Not downloaded');
     await row.getByRole('button', { name: 'Download' }).click();
     await row.getByTestId('model-status').filter({ hasText: 'Installed' }).waitFor({ timeout: 120_000 });

@@ -59,8 +59,8 @@ describe('the Network section in a real browser', () => {
     // One context each: both windows are on 127.0.0.1, and cookies do not tell ports apart.
     officePage = await (await browser.newContext()).newPage();
     laptopPage = await (await browser.newContext()).newPage();
-    await officePage.goto(office.control.launchUrl);
-    await laptopPage.goto(laptop.control.launchUrl);
+    await officePage.goto(office.control.windowUrl());
+    await laptopPage.goto(laptop.control.windowUrl());
   }, 300_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:network`: the desktop hosts as customers run them, each in its own network
  * namespace on a link-local bridge, the api in this process, SmolLM2 packed in 6 blocks (int8
- * activations, as the packer makes it by default). In one run:
+ * activations, `model:pack --activations int8`: the fast path). In one run:
  *   1. single stream: one device alone against the same model across three devices (target ≥ 0.9×);
  *   2. two concurrent chats: two devices pinned to different cores (taskset) against one device
  *      serving both (aggregate, target ≥ 1.6×);

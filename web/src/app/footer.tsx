@@ -1,7 +1,25 @@
 import { Link } from 'react-router';
+import { useSession } from '../shared/session/use-session';
 import { Logo } from '../shared/ui/logo';
 
-const columns = [
+interface FooterLink {
+  to: string;
+  label: string;
+}
+
+/** A visitor's account links, and a signed-in user's: nobody signed in is offered Sign In. */
+const visitorLinks: FooterLink[] = [
+  { to: '/login', label: 'Sign In' },
+  { to: '/register', label: 'Create Account' },
+  { to: '/dashboard', label: 'Dashboard' },
+];
+const signedInLinks: FooterLink[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/profile', label: 'Profile' },
+  { to: '/billing', label: 'Billing' },
+];
+
+const columns: { title: string; links: FooterLink[] | 'account' }[] = [
   {
     title: 'Product',
     links: [
@@ -12,14 +30,7 @@ const columns = [
       { to: '/contact', label: 'Contact Sales' },
     ],
   },
-  {
-    title: 'Account',
-    links: [
-      { to: '/login', label: 'Sign In' },
-      { to: '/register', label: 'Create Account' },
-      { to: '/dashboard', label: 'Dashboard' },
-    ],
-  },
+  { title: 'Account', links: 'account' },
   {
     title: 'Legal',
     links: [
@@ -28,6 +39,31 @@ const columns = [
     ],
   },
 ];
+
+const linkClasses = 'text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white';
+
+function FooterLinks({ links }: { links: FooterLink[] }) {
+  return (
+    <ul className="mt-3 space-y-2">
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={linkClasses}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The account column follows the session, on its own so the session's first answer re-renders it
+ * alone. The prerendered pages, and a session still loading, show the visitor's links.
+ */
+function AccountLinks() {
+  const session = useSession();
+  return <FooterLinks links={session.status === 'authenticated' ? signedInLinks : visitorLinks} />;
+}
 
 export function Footer() {
   return (
@@ -42,15 +78,7 @@ export function Footer() {
         {columns.map((column) => (
           <div key={column.title}>
             <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{column.title}</h2>
-            <ul className="mt-3 space-y-2">
-              {column.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className="text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            {column.links === 'account' ? <AccountLinks /> : <FooterLinks links={column.links} />}
           </div>
         ))}
       </div>

@@ -27,11 +27,11 @@ export const PAGE_META: Record<PublicPage, PageMeta> = {
   },
   '/documentation': {
     title: `Documentation · ${SITE_NAME}`,
-    description: 'Install the Meshwork desktop host, download models, create a network and connect your devices.',
+    description: 'Install the Meshwork desktop app, create your first network of devices and call your models through the local API.',
   },
   '/download': {
     title: `Download · ${SITE_NAME}`,
-    description: "Download Meshwork Desktop, install it on a Windows machine and run your plan's AI models on your own devices.",
+    description: "Download Meshwork Desktop for Windows or Linux and run your plan's AI models on your own devices.",
   },
   '/contact': {
     title: `Contact Sales · ${SITE_NAME}`,

@@ -10,19 +10,21 @@ import {
   LinearProgress,
   Typography,
 } from '@mui/material';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { UPLOAD_LIMITS, type UploadResponse } from '@meshwork/contracts';
 import { totalSize } from '../file-checks';
 import { formatBytes } from '../model-format';
 import { FileDropZone } from './file-drop-zone';
 import { ModelInfoFields } from './model-info-fields';
+import type { PackageFacts } from './package-facts';
 import { PlanAccessFields } from './plan-access-fields';
 import { problemText } from './problem-text';
 import { UploadFileList } from './upload-file-list';
 import { emptyUploadForm, type UploadFormValues } from './upload-validation';
 import { useModelFiles } from './use-model-files';
 import { useModelUpload } from './use-model-upload';
+import { usePackageFacts } from './use-package-facts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -38,7 +40,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * 'Upload AI Model' (spec section 2): model information, access control, files, a summary,
- * the list of what to fix, the progress, Cancel and Upload Model. Mounted only while open,
+ * the list of what to fix, the progress, Cancel and Upload Model. A model package's
+ * model.json fills in the parameters and architecture when they are left empty. Mounted only while open,
  * so every opening starts from an empty form. Cancel during an upload stops it; the dialog
  * cannot be dismissed otherwise until it ends.
  */
@@ -50,6 +53,17 @@ export function UploadModelDialog({ onClose, onUploaded }: { onClose: () => void
     onUploaded(response);
   });
   const files = useModelFiles(upload.clearErrors);
+  // A model package's model.json fills the parameters and architecture staff left empty.
+  const fillFromPackage = useCallback(
+    ({ parameters, architecture }: PackageFacts) =>
+      setValues((v) => ({
+        ...v,
+        parameters: v.parameters.trim() ? v.parameters : parameters,
+        architecture: v.architecture.trim() ? v.architecture : architecture,
+      })),
+    [],
+  );
+  usePackageFacts(files.files, fillFromPackage);
   const { uploading } = upload;
   // The list of what to fix sits below the files: bring it into view when it appears.
   const errorList = useRef<HTMLDivElement>(null);

@@ -19,11 +19,15 @@ export interface RejectedFile {
   problem: FileProblem;
 }
 
+/** How a file's hashing ended: `stopped` when it was removed, or the dialog closed, first. */
+type HashOutcome = 'processed' | 'failed' | 'stopped';
+
 /**
  * The upload dialog's files. Each added file is checked against the limits, then hashed
  * (SHA-256, streamed) in the background; removing it stops its hashing and drops its
  * checksum. `onListChange` runs whenever files are added or removed (the dialog clears its
- * validation list then, spec section 4).
+ * validation list then, spec section 4). Files added together are reported together, once
+ * all are hashed: one toast for a package of eight files, not eight that outlive the dialog.
  */
 export function useModelFiles(onListChange: () => void) {
   const notify = useNotify();
@@ -33,6 +37,8 @@ export function useModelFiles(onListChange: () => void) {
   // The list as of now, for checks made between renders (two drops in a row); state follows it.
   const current = useRef<FileEntry[]>([]);
   const hashing = useRef(new Map<File, AbortController>());
+  // Set when the dialog closes: what was still being hashed then is not reported.
+  const closed = useRef(false);
 
   const commit = useCallback((change: (entries: FileEntry[]) => FileEntry[]) => {
     current.current = change(current.current);
@@ -45,7 +51,7 @@ export function useModelFiles(onListChange: () => void) {
   );
 
   const hash = useCallback(
-    async (file: File) => {
+    async (file: File): Promise<HashOutcome> => {
       const controller = new AbortController();
       hashing.current.set(file, controller);
       let shown = 0;
@@ -58,16 +64,34 @@ export function useModelFiles(onListChange: () => void) {
           },
         });
         patch(file, { state: 'processed', sha256, percent: 100 });
-        notify('resources.models.notifications.processed', { type: 'success', messageArgs: { file: file.name } });
+        return 'processed';
       } catch (error) {
-        if (isAbort(error) || controller.signal.aborted) return;
+        if (isAbort(error) || controller.signal.aborted) return 'stopped';
         patch(file, { state: 'failed' });
-        notify('resources.models.notifications.process_failed', { type: 'error', messageArgs: { file: file.name } });
+        return 'failed';
       } finally {
         hashing.current.delete(file);
       }
     },
-    [notify, patch],
+    [patch],
+  );
+
+  /** One toast for the files added together: those processed, and one more for those that failed. */
+  const report = useCallback(
+    (files: readonly File[], outcomes: readonly HashOutcome[]) => {
+      if (closed.current) return;
+      const ended = (outcome: HashOutcome) => files.filter((_, i) => outcomes[i] === outcome);
+      const [processed, failed] = [ended('processed'), ended('failed')];
+      if (processed.length === 1)
+        notify('resources.models.notifications.processed', { type: 'success', messageArgs: { file: processed[0]!.name } });
+      else if (processed.length > 1)
+        notify('resources.models.notifications.processed_files', { type: 'success', messageArgs: { smart_count: processed.length } });
+      if (failed.length === 1)
+        notify('resources.models.notifications.process_failed', { type: 'error', messageArgs: { file: failed[0]!.name } });
+      else if (failed.length > 1)
+        notify('resources.models.notifications.process_failed_files', { type: 'error', messageArgs: { smart_count: failed.length } });
+    },
+    [notify],
   );
 
   const add = useCallback(
@@ -78,19 +102,24 @@ export function useModelFiles(onListChange: () => void) {
         files,
       );
       setRejected(check.rejected.map(({ file, problem }) => ({ name: file.name, problem })));
-      for (const { file, problem } of check.rejected) {
+      // The dialog lists every refused file with its reason; the toast points there once.
+      const [firstRejected] = check.rejected;
+      if (check.rejected.length === 1 && firstRejected) {
         notify('resources.models.upload.rejected', {
           type: 'warning',
-          messageArgs: { file: file.name, reason: problemText(translate, problem) },
+          messageArgs: { file: firstRejected.file.name, reason: problemText(translate, firstRejected.problem) },
         });
+      } else if (check.rejected.length > 1) {
+        notify('resources.models.notifications.files_not_added', { type: 'warning', messageArgs: { smart_count: check.rejected.length } });
       }
       if (check.accepted.length > 0) {
-        commit((list) => [...list, ...check.accepted.map((file) => ({ file, state: 'processing' as const, percent: 0 }))]);
-        for (const file of check.accepted) void hash(file);
+        const accepted = check.accepted;
+        commit((list) => [...list, ...accepted.map((file) => ({ file, state: 'processing' as const, percent: 0 }))]);
+        void Promise.all(accepted.map(hash)).then((outcomes) => report(accepted, outcomes));
       }
       onListChange();
     },
-    [commit, hash, notify, onListChange, translate],
+    [commit, hash, notify, onListChange, report, translate],
   );
 
   const remove = useCallback(
@@ -104,10 +133,14 @@ export function useModelFiles(onListChange: () => void) {
     [commit, notify, onListChange],
   );
 
-  // Closing the dialog stops every hashing still running.
+  // Closing the dialog stops every hashing still running, and what it would have reported.
   useEffect(() => {
     const running = hashing.current;
-    return () => running.forEach((controller) => controller.abort());
+    closed.current = false;
+    return () => {
+      closed.current = true;
+      running.forEach((controller) => controller.abort());
+    };
   }, []);
 
   const checksums = useMemo(

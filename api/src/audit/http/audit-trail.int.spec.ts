@@ -3,7 +3,7 @@ import request from 'supertest';
 import { type AuditEntry, type AuthResponse, SYSTEM_ACTOR } from '@meshwork/contracts';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
 import { anEvent } from '../../platform/event-store/testing/an-event';
-import { registerAccount, registerAuditor, registerCustomer, type TestCustomer } from '../../testing/accounts';
+import { registerAccount, registerAuditor, registerCustomer, TEST_PASSWORD, type TestCustomer } from '../../testing/accounts';
 import { caughtUp, startTestApp, type TestApp } from '../../testing/test-app';
 import { AUDIT_TRAIL_PROJECTION } from '../projections/audit-trail.entities';
 
@@ -68,6 +68,51 @@ describe('the audit trail api', () => {
     // firstName is personal (encrypted in the log); passwordHash, email and username are left out.
     expect(profile!.details).toEqual({});
     expect(registered!.details).toEqual({ userId: customer.userId, isStaff: false, isAuditor: false });
+  });
+
+  it('records the person, ip and user agent of what they do before any token: sign-up, sign-in, sign-out; staff stay the actor of accounts they make', async () => {
+    const name = randomUUID().slice(0, 8);
+    const email = `${name}@example.com`;
+    const registered = await http()
+      .post('/api/v1/register/')
+      .set('User-Agent', 'SignUp/1.0')
+      .send({ email, username: `user_${name}`, password: TEST_PASSWORD, password_confirm: TEST_PASSWORD })
+      .expect(201);
+    const userId = registered.body.user.id as string;
+    const signedIn = await http()
+      .post('/api/v1/login/')
+      .set('User-Agent', 'SignIn/2.0')
+      .send({ email, password: TEST_PASSWORD })
+      .expect(200);
+    await http().post('/api/v1/logout/').set('User-Agent', 'SignOut/3.0').send({ refresh_token: signedIn.body.tokens.refresh }).expect(200);
+    const made = await http()
+      .post('/api/v1/admin-panel/users/')
+      .set('Authorization', `Bearer ${staff.tokens.access}`)
+      .set('User-Agent', 'Console/4.0')
+      .send({ email: `made-${name}@example.com`, username: `made_${name}` })
+      .expect(201);
+    await caughtUp(subject, AUDIT_TRAIL_PROJECTION);
+
+    const history = (await read(`/?resource_type=user&resource_id=${userId}`).expect(200)).body.results as AuditEntry[];
+    const person = { id: userId, email, is_staff: false, ip_address: expect.stringMatching(/127\.0\.0\.1/) };
+    expect(history.map((e) => [e.action, e.actor])).toEqual([
+      ['UserSignedOut', { ...person, user_agent: 'SignOut/3.0' }],
+      ['UserSignedIn', { ...person, user_agent: 'SignIn/2.0' }],
+      ['UserSignedIn', { ...person, user_agent: 'SignUp/1.0' }],
+      ['UserRegistered', { ...person, user_agent: 'SignUp/1.0' }],
+    ]);
+
+    const creation = (await read(`/?resource_type=user&resource_id=${made.body.id}&action=UserRegistered`).expect(200)).body
+      .results as AuditEntry[];
+    expect(creation.map((e) => e.actor)).toEqual([
+      {
+        id: staff.user.id,
+        email: staff.user.email,
+        is_staff: true,
+        ip_address: expect.stringMatching(/127\.0\.0\.1/),
+        user_agent: 'Console/4.0',
+      },
+    ]);
   });
 
   it('filters by actor (id or email), action, correlation id and time, and pages by cursor without gaps or repeats', async () => {

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AdminModel, AvailableModel, CatalogAuditEntry, DesktopRelease, DownloadHistory, ModelFile } from '@meshwork/contracts';
+import type {
+  AdminModel,
+  AvailableModel,
+  CatalogAuditEntry,
+  DesktopFormat,
+  DesktopPlatform,
+  DownloadHistory,
+  ModelFile,
+} from '@meshwork/contracts';
 import type { SelectQueryBuilder } from 'typeorm';
 import { readModelSchema } from '../../platform/projections/projection';
 import { type UserNames, UserDirectory } from '../../identity';
@@ -12,18 +20,31 @@ const S = readModelSchema(CATALOG_PROJECTION);
 /** A model row with its files (in part order). */
 type ModelRow = ModelRecord & { files: ModelFileRecord[] };
 
+/** A stored file of a staff release (size: bigint as pg reads it, a string). */
+export interface ReleaseFileRow {
+  platform: DesktopPlatform;
+  /** Null: a file of another kind, uploaded before releases named a platform; never offered. */
+  format: DesktopFormat | null;
+  file_name: string;
+  object_key: string;
+  size: string | number;
+  sha256: string;
+}
+
+/** A staff release with its files (oldest first) and how often it was downloaded. */
 export interface ReleaseRow {
   id: string;
   version: string;
   release_notes: string;
-  object_key: string;
-  file_name: string;
-  size: string;
   is_stable: boolean;
   is_active: boolean;
   released_at: Date;
   downloads: number;
+  files: ReleaseFileRow[];
 }
+
+/** A file customers may get from staff: for its format, the newest active stable release's. */
+export type StaffFileRow = ReleaseFileRow & { release_id: string; version: string; format: DesktopFormat };
 
 const filesOf = (row: ModelRow): ModelFile[] =>
   row.files.map((f) => ({ name: f.name, size: Number(f.size), sha256: f.sha256, part_index: f.part_index }));
@@ -46,19 +67,6 @@ function toAdminModel(row: ModelRow, uploader: UserNames | undefined): AdminMode
     allowedPlans: row.allowed_plans,
     metadata: { description: row.description, parameters: row.parameters, architecture: row.architecture },
     files,
-  };
-}
-
-function toRelease(row: ReleaseRow): DesktopRelease {
-  return {
-    id: row.id,
-    version: row.version,
-    releaseDate: row.released_at.toISOString(),
-    fileSize: Math.round((Number(row.size) / (1024 * 1024)) * 100) / 100,
-    isActive: row.is_active,
-    releaseNotes: row.release_notes,
-    downloadCount: row.downloads,
-    isStable: row.is_stable,
   };
 }
 
@@ -112,17 +120,33 @@ export class CatalogQueries {
     }));
   }
 
-  async releases(): Promise<DesktopRelease[]> {
-    return (await this.releaseRows('TRUE')).map(toRelease);
+  /** Staff releases, newest version first. */
+  releases(): Promise<ReleaseRow[]> {
+    return this.releaseRows('TRUE');
   }
 
-  async release(id: string): Promise<DesktopRelease | null> {
-    return (await this.releaseRows('r.id = $1', [id])).map(toRelease)[0] ?? null;
+  async release(id: string): Promise<ReleaseRow | null> {
+    return (await this.releaseRows('r.id = $1', [id]))[0] ?? null;
   }
 
-  /** What customers download: the newest active stable release. */
-  async currentRelease(): Promise<ReleaseRow | null> {
-    return (await this.releaseRows('r.is_active AND r.is_stable', [], 'r.version_key DESC LIMIT 1'))[0] ?? null;
+  /** What staff offer customers now: per format, the file of the newest active stable release that has one. */
+  async currentStaffFiles(): Promise<StaffFileRow[]> {
+    const { rows } = await this.database.pool.query<StaffFileRow>(
+      `SELECT DISTINCT ON (f.format) f.*, r.version
+         FROM ${S}.release_files f JOIN ${S}.releases r ON r.id = f.release_id
+        WHERE r.is_active AND r.is_stable AND f.format IS NOT NULL
+        ORDER BY f.format, r.version_key DESC, f.uploaded_at DESC`,
+    );
+    return rows;
+  }
+
+  /** Desktop downloads recorded under `ref` (a release's id, or the built-in one's) of `version`. */
+  async desktopDownloads(ref: string, version: string): Promise<number> {
+    const { rows } = await this.database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${S}.downloads WHERE kind = 'desktop' AND ref = $1 AND version = $2`,
+      [ref, version],
+    );
+    return rows[0]!.n;
   }
 
   async downloadHistory(userId: string, now: Date): Promise<DownloadHistory> {
@@ -178,10 +202,12 @@ export class CatalogQueries {
     return rows.map((row) => toAdminModel(row, row.uploaded_by ? names.get(row.uploaded_by) : undefined));
   }
 
-  private async releaseRows(where: string, values: unknown[] = [], order = 'r.version_key DESC'): Promise<ReleaseRow[]> {
+  private async releaseRows(where: string, values: unknown[] = []): Promise<ReleaseRow[]> {
     const { rows } = await this.database.pool.query<ReleaseRow>(
-      `SELECT r.*, (SELECT count(*)::int FROM ${S}.downloads d WHERE d.kind = 'desktop' AND d.ref = r.id) AS downloads
-         FROM ${S}.releases r WHERE ${where} ORDER BY ${order}`,
+      `SELECT r.*,
+              (SELECT count(*)::int FROM ${S}.downloads d WHERE d.kind = 'desktop' AND d.ref = r.id) AS downloads,
+              COALESCE((SELECT json_agg(f ORDER BY f.uploaded_at, f.object_key) FROM ${S}.release_files f WHERE f.release_id = r.id), '[]') AS files
+         FROM ${S}.releases r WHERE ${where} ORDER BY r.version_key DESC`,
       values,
     );
     return rows;

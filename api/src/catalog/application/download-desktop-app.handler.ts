@@ -1,55 +1,65 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { desktopFormatOf } from '@meshwork/contracts';
 import { BillingQueries } from '../../billing';
 import { forbidden, notFound } from '../../platform/domain/errors';
-import { CatalogContext, storageUnavailable } from './catalog-context';
-import { CatalogQueries, type ReleaseRow } from './catalog-queries';
+import { CatalogContext } from './catalog-context';
+import { BUILT_IN, DesktopReleases } from './desktop-releases';
 
 export class DownloadDesktopApp {
   constructor(
     readonly userId: string,
+    /** The name asked for: its extension says which kind of file (Meshwork-Desktop-v2.1.0.deb). */
+    readonly name: string,
     readonly at: Date,
   ) {}
 }
 
+/** The file served: the name to save it under, its size, and its bytes. */
+export interface DesktopAppFile {
+  fileName: string;
+  size: number;
+  body: Readable;
+}
+
 /**
- * The current desktop installer, when the user's plan allows downloads: its release and
- * its bytes, opened from storage before the download is recorded (so a storage failure
- * records nothing). The download shows in the user's history by the time this answers.
+ * The current desktop file of the kind the name asks for, when the user's plan allows
+ * downloads: opened (from storage, or the installation's own folder) before the download is
+ * recorded, so a missing file records nothing. The download shows in the user's history by
+ * the time this answers.
  */
 @CommandHandler(DownloadDesktopApp)
-export class DownloadDesktopAppHandler implements ICommandHandler<DownloadDesktopApp, { release: ReleaseRow; body: Readable }> {
+export class DownloadDesktopAppHandler implements ICommandHandler<DownloadDesktopApp, DesktopAppFile> {
   constructor(
     private readonly catalog: CatalogContext,
-    private readonly queries: CatalogQueries,
+    private readonly releases: DesktopReleases,
     private readonly billing: BillingQueries,
   ) {}
 
-  async execute({ userId, at }: DownloadDesktopApp): Promise<{ release: ReleaseRow; body: Readable }> {
+  async execute({ userId, name, at }: DownloadDesktopApp): Promise<DesktopAppFile> {
     const plan = await this.billing.planInfo(userId);
     if (!plan.download_info.download_access) throw forbidden('Your plan does not include the desktop app. Upgrade to download it.');
-    const release = await this.queries.currentRelease();
-    if (!release) throw notFound('No version available for download');
-    const body = await this.catalog.storage.read(release.object_key).catch(() => {
-      throw storageUnavailable();
-    });
+    const format = desktopFormatOf(name);
+    if (!format)
+      throw notFound(`No desktop app file is called ${name}: ask for Meshwork-Desktop-v{version} with .exe, .zip, .deb or .tar.gz.`);
+    const { offer, fileName, body } = await this.releases.open(format);
     try {
       const recorded = await this.catalog.downloads.execute(userId, {
         type: 'RecordDownload',
         at,
         downloadId: randomUUID(),
         kind: 'desktop',
-        ref: release.id,
-        version: release.version,
-        fileName: release.file_name,
-        size: Number(release.size),
+        ref: offer.source === 'staff' ? offer.releaseId : BUILT_IN,
+        version: offer.version,
+        fileName,
+        size: offer.size,
       });
       await this.catalog.caughtUp(recorded.position);
     } catch (error) {
       body.destroy(); // nobody will read it
       throw error;
     }
-    return { release, body };
+    return { fileName, size: offer.size, body };
   }
 }

@@ -1,37 +1,40 @@
 import { AsyncResource } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { type DesktopRelease, ReleaseFields, UPLOAD_LIMITS } from '@meshwork/contracts';
+import { DESKTOP_FORMATS, type DesktopRelease, ReleaseFields, UPLOAD_LIMITS } from '@meshwork/contracts';
 import { DomainError, ruleBroken } from '../../platform/domain/errors';
 import { ZodPipe } from '../../platform/http/validation';
 import { CatalogContext, storageUnavailable } from './catalog-context';
-import { CatalogQueries } from './catalog-queries';
+import { formatFor, platformOf } from '../domain/release.decider';
+import { DesktopReleases } from './desktop-releases';
 
 /** busboy could not read the body: a part header it refuses, or a body that ends inside a part. */
 const unreadableForm = () => ruleBroken('The form could not be read: send the release as multipart/form-data, the file last.');
 
 export class UploadRelease {
   constructor(
-    /** The multipart body: version and release_notes, then the file. */
+    /** The multipart body: version, release_notes, platform and publish, then the file. */
     readonly request: Request,
     readonly at: Date,
   ) {}
 }
 
 /**
- * A new desktop installer: version and notes first, then the file, streamed to storage and
- * hashed on the way. The release is recorded only once the file is stored; a failed write
- * leaves nothing (now, or by the sweeper). Answers the release as the read model shows it.
+ * A file of a desktop release: version, notes, platform (else the extension says it) and
+ * whether to publish at once first, then the file, streamed to storage and hashed on the way.
+ * A version holds one file per platform and format; the file is recorded only once stored,
+ * and a failed write or a refused record leaves nothing (now, or by the sweeper). Answers
+ * the release as the console shows it.
  */
 @CommandHandler(UploadRelease)
 export class UploadReleaseHandler implements ICommandHandler<UploadRelease, DesktopRelease> {
   constructor(
     private readonly catalog: CatalogContext,
-    private readonly queries: CatalogQueries,
+    private readonly releases: DesktopReleases,
   ) {}
 
   execute({ request, at }: UploadRelease): Promise<DesktopRelease> {
@@ -57,7 +60,7 @@ export class UploadReleaseHandler implements ICommandHandler<UploadRelease, Desk
       parser.on(
         'close',
         AsyncResource.bind(() => {
-          if (!done) return reject(ruleBroken('Choose the installer file.', 'file'));
+          if (!done) return reject(ruleBroken('Choose the release file.', 'file'));
           done.then(resolve, reject);
         }),
       );
@@ -71,10 +74,15 @@ export class UploadReleaseHandler implements ICommandHandler<UploadRelease, Desk
     // and an 'error' nobody listens to takes the process down.
     let broken: Error | null = null;
     stream.on('error', (error: Error) => (broken = error));
-    const { version, release_notes: releaseNotes } = new ZodPipe(ReleaseFields).transform(fields);
+    const { version, release_notes: releaseNotes, platform: named, publish } = new ZodPipe(ReleaseFields).transform(fields);
+    const platform = named ?? platformOf(fileName);
+    // Refused before a byte is stored: a file that does not suit its platform, or one the version has.
+    const format = formatFor(platform, fileName);
     const { state } = await this.catalog.releases.load(version);
-    if (state.status !== 'none') throw ruleBroken('This version has already been uploaded.', 'version');
-    const objectKey = `releases/${version}/${fileName}`;
+    if (state.status === 'uploaded' && state.files.some((f) => f.platform === platform && f.format === format))
+      throw ruleBroken(`Version ${version} already has a ${DESKTOP_FORMATS[format].label} file.`, 'file');
+    // A key of its own, so a concurrent upload of the same file can never overwrite (or discard) this one.
+    const objectKey = `releases/${version}/${randomUUID()}/${fileName}`;
     const hash = createHash('sha256');
     let size = 0;
     const measure = new Transform({
@@ -93,18 +101,26 @@ export class UploadReleaseHandler implements ICommandHandler<UploadRelease, Desk
       await this.catalog.discard([objectKey]);
       throw error instanceof DomainError ? error : storageUnavailable();
     }
-    const { position } = await this.catalog.releases.execute(version, {
-      type: 'UploadRelease',
-      at,
-      version,
-      releaseNotes,
-      objectKey,
-      fileName,
-      size,
-      sha256: hash.digest('hex'),
-    });
+    let position: number;
+    try {
+      ({ position } = await this.catalog.releases.execute(version, {
+        type: 'UploadRelease',
+        at,
+        version,
+        releaseNotes,
+        objectKey,
+        fileName,
+        size,
+        sha256: hash.digest('hex'),
+        platform,
+        publish,
+      }));
+    } catch (error) {
+      await this.catalog.discard([objectKey]); // recorded nowhere: nobody will ask for it
+      throw error;
+    }
     await this.catalog.kept([objectKey]);
     await this.catalog.caughtUp(position);
-    return (await this.queries.release(version))!;
+    return (await this.releases.release(version))!;
   }
 }

@@ -33,6 +33,7 @@ import { ChangeModelAccess } from '../application/change-model-access.handler';
 import { ChangeRelease } from '../application/change-release.handler';
 import { CompleteResumableUpload } from '../application/complete-resumable-upload.handler';
 import { DeleteModel } from '../application/delete-model.handler';
+import { DesktopReleases } from '../application/desktop-releases';
 import { ResumableUploads } from '../application/resumable-uploads';
 import { SetAccessMatrix } from '../application/set-access-matrix.handler';
 import { SetModelStatus } from '../application/set-model-status.handler';
@@ -52,6 +53,7 @@ export class AdminModelsController {
     private readonly commands: CommandBus,
     private readonly uploads: ResumableUploads,
     private readonly queries: CatalogQueries,
+    private readonly desktopReleases: DesktopReleases,
   ) {}
 
   @Get()
@@ -130,14 +132,19 @@ export class AdminModelsController {
   }
 
   @Get('releases')
-  @Route({ response: z.array(DesktopRelease) })
+  @Route({
+    summary:
+      'The desktop releases: the one this installation built (id "built-in", read-only) first, then staff releases, newest first; each file says whether customers get it now.',
+    response: z.array(DesktopRelease),
+  })
   releases(): Promise<DesktopRelease[]> {
-    return this.queries.releases();
+    return this.desktopReleases.list();
   }
 
   @Post('releases')
   @Route({
-    summary: 'Upload a desktop installer: version, release_notes, then file.',
+    summary:
+      'Upload one file of a desktop release: version, release_notes, platform (windows: .exe or .zip; linux: .deb or .tar.gz; absent: the extension says it) and publish ("true": stable and active at once), then file. A version holds one file per platform and format.',
     multipart: { fields: ReleaseFields, file: { name: 'file', repeated: false } },
     response: DesktopRelease,
     errors: [503],
@@ -147,7 +154,10 @@ export class AdminModelsController {
   }
 
   @Patch('releases/:version')
-  @Route({ response: DesktopRelease })
+  @Route({
+    summary: 'Publish a release ({"is_stable": true, "is_active": true}), withdraw it ({"is_active": false}), or set either flag.',
+    response: DesktopRelease,
+  })
   updateRelease(
     @Param('version', new ZodPipe(releaseVersion)) version: string,
     @Body(new ZodPipe(ReleaseUpdate)) body: z.output<typeof ReleaseUpdate>,

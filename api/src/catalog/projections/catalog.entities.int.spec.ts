@@ -2,7 +2,10 @@ import { createTablesIn, describeSchema } from '../../platform/testing/describe-
 import { createTestDatabase, type TestDatabase } from '../../platform/testing/test-database';
 import { CATALOG_ENTITIES } from './catalog.entities';
 
-/** The tables as they were written by hand before the entities described them (catalog read model version 1). */
+/**
+ * The tables as they were written by hand before the entities described them (catalog read model
+ * version 1), but for the releases' files, in a table of their own since version 3.
+ */
 const HAND_WRITTEN = [
   'audit.action text NOT NULL',
   'audit.actor_user_id text',
@@ -43,15 +46,19 @@ const HAND_WRITTEN = [
   'models.uploaded_at timestamp with time zone NOT NULL',
   'models.uploaded_by text',
   'models.version text NOT NULL',
-  'releases.file_name text NOT NULL',
+  'release_files.file_name text NOT NULL',
+  'release_files.format text',
+  'release_files.object_key text NOT NULL',
+  'release_files.platform text NOT NULL',
+  'release_files.release_id text NOT NULL',
+  'release_files.sha256 text NOT NULL',
+  'release_files.size bigint NOT NULL',
+  'release_files.uploaded_at timestamp with time zone NOT NULL',
   'releases.id text NOT NULL',
   'releases.is_active boolean NOT NULL false',
   'releases.is_stable boolean NOT NULL false',
-  'releases.object_key text NOT NULL',
   'releases.release_notes text NOT NULL',
   'releases.released_at timestamp with time zone NOT NULL',
-  'releases.sha256 text NOT NULL',
-  'releases.size bigint NOT NULL',
   'releases.version text NOT NULL',
   'releases.version_key integer[] NOT NULL',
 ];
@@ -74,6 +81,7 @@ describe('The catalog read model’s tables, from its entities', () => {
       'downloads PRIMARY KEY (id)',
       'model_files PRIMARY KEY (model_id, name)',
       'models PRIMARY KEY (id)',
+      'release_files PRIMARY KEY (release_id, object_key)',
       'releases PRIMARY KEY (id)',
     ]);
     // Besides the keys' own. A user's downloads, newest first, scan (user_id, downloaded_at) backwards.

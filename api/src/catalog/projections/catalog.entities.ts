@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { CatalogAuditEntry, ModelPlan, ModelStatus } from '@meshwork/contracts';
+import type { CatalogAuditEntry, DesktopFormat, DesktopPlatform, ModelPlan, ModelStatus } from '@meshwork/contracts';
 import type { ReadModelEntities } from '../../platform/database/read-side';
 import { readModelSchema } from '../../platform/projections/projection';
 
@@ -83,7 +83,7 @@ export class ModelFileRecord {
   object_key!: string;
 }
 
-/** A desktop app release. */
+/** A desktop app release: one version, its flags; its files are in release_files. */
 @Entity({ schema, name: 'releases' })
 export class ReleaseRecord {
   @PrimaryColumn({ type: 'text' })
@@ -92,11 +92,39 @@ export class ReleaseRecord {
   @Column({ type: 'text' })
   version!: string;
 
+  /** The latest notes given with one of its files. */
   @Column({ type: 'text' })
   release_notes!: string;
 
-  @Column({ type: 'text' })
+  @Column({ type: 'boolean', default: false })
+  is_stable!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  is_active!: boolean;
+
+  /** When its first file was uploaded. */
+  @Column({ type: 'timestamptz' })
+  released_at!: Date;
+
+  /** Numeric version parts, so "newest" sorts 2.10.0 after 2.9.0. */
+  @Column({ type: 'integer', array: true })
+  version_key!: number[];
+}
+
+/** One file of a release: its platform and format (null: a file of another kind, never offered). */
+@Entity({ schema, name: 'release_files' })
+export class ReleaseFileRecord {
+  @PrimaryColumn({ type: 'text' })
+  release_id!: string;
+
+  @PrimaryColumn({ type: 'text' })
   object_key!: string;
+
+  @Column({ type: 'text' })
+  platform!: DesktopPlatform;
+
+  @Column({ type: 'text', nullable: true })
+  format!: DesktopFormat | null;
 
   @Column({ type: 'text' })
   file_name!: string;
@@ -107,18 +135,8 @@ export class ReleaseRecord {
   @Column({ type: 'text' })
   sha256!: string;
 
-  @Column({ type: 'boolean', default: false })
-  is_stable!: boolean;
-
-  @Column({ type: 'boolean', default: false })
-  is_active!: boolean;
-
   @Column({ type: 'timestamptz' })
-  released_at!: Date;
-
-  /** Numeric version parts, so "newest" sorts 2.10.0 after 2.9.0. */
-  @Column({ type: 'integer', array: true })
-  version_key!: number[];
+  uploaded_at!: Date;
 }
 
 /**
@@ -194,4 +212,11 @@ export class CatalogAuditRecord {
 }
 
 /** Every table of the catalog read model. */
-export const CATALOG_ENTITIES: ReadModelEntities = [ModelRecord, ModelFileRecord, ReleaseRecord, DownloadRecord, CatalogAuditRecord];
+export const CATALOG_ENTITIES: ReadModelEntities = [
+  ModelRecord,
+  ModelFileRecord,
+  ReleaseRecord,
+  ReleaseFileRecord,
+  DownloadRecord,
+  CatalogAuditRecord,
+];

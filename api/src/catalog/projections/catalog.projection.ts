@@ -4,7 +4,7 @@ import type { Projection } from '../../platform/projections/projection';
 import { EVERYONE, notifyIdentityChanged } from '../../platform/database/notifications';
 import type { DownloadEvent } from '../domain/download.decider';
 import type { ModelEvent } from '../domain/model.decider';
-import type { ReleaseEvent } from '../domain/release.decider';
+import { fileKind, type ReleaseEvent, type ReleaseFile } from '../domain/release.decider';
 import { createEntityTables } from '../../platform/database/read-side';
 import { CATALOG_ENTITIES, CATALOG_PROJECTION } from './catalog.entities';
 
@@ -21,7 +21,7 @@ const CHANGES_DOWNLOADABLE = new Set(['ModelPublished', 'ModelDeactivated', 'Mod
  */
 export const catalogProjection: Projection = {
   name: CATALOG_PROJECTION,
-  version: 2,
+  version: 3,
   handles: [
     'ModelUploadStarted',
     'ModelFileStored',
@@ -40,6 +40,7 @@ export const catalogProjection: Projection = {
   ],
 
   // Version 2: the tables come from catalog.entities.ts (the same columns, keys and indexes).
+  // Version 3: a release holds several files (release_files), each with its platform and format.
   createTables: (db: PoolClient, schema: string) => createEntityTables(db, schema, CATALOG_ENTITIES),
 
   async apply(db: PoolClient, schema: string, recorded: RecordedEvent) {
@@ -126,10 +127,17 @@ async function applyRelease(db: PoolClient, schema: string, releaseId: string, e
   switch (event.type) {
     case 'ReleaseUploaded': {
       const r = event.data;
+      // The first file makes the release; a later one may bring newer notes.
       await db.query(
-        `INSERT INTO ${releases} (id, version, release_notes, object_key, file_name, size, sha256, released_at, version_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [releaseId, r.version, r.releaseNotes, r.objectKey, r.fileName, r.size, r.sha256, at, r.version.split('.').map(Number)],
+        `INSERT INTO ${releases} (id, version, release_notes, released_at, version_key) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO UPDATE SET release_notes = COALESCE(NULLIF(EXCLUDED.release_notes, ''), ${releases}.release_notes)`,
+        [releaseId, r.version, r.releaseNotes, at, r.version.split('.').map(Number)],
+      );
+      const { platform, format } = fileKind(r);
+      await db.query(
+        `INSERT INTO ${schema}.release_files (release_id, object_key, platform, format, file_name, size, sha256, uploaded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+        [releaseId, r.objectKey, platform, format, r.fileName, r.size, r.sha256, at],
       );
       return;
     }
@@ -174,8 +182,8 @@ function auditOf(recorded: RecordedEvent): Audit | null {
       return {
         action: 'UPLOAD',
         resource: 'release',
-        details: `Desktop release ${data.version}`,
-        newData: { version: data.version, size: data.size },
+        details: `Desktop release ${data.version}: ${data.fileName}`,
+        newData: { version: data.version, ...fileKind(data as unknown as ReleaseFile), fileName: data.fileName, size: data.size },
       };
     case 'ReleaseMarkedStable':
     case 'ReleaseStableWithdrawn':

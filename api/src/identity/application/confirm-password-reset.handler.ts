@@ -2,6 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../platform/domain/errors';
 import { resetTokenInvalid } from '../domain/user.errors';
 import { hashPassword } from '../infrastructure/password-hasher';
+import { actAsAccount } from './acting-person';
 import { IdentityContext } from './identity-context';
 import { hashSecret } from './reset-token';
 import { isUuid } from '@meshwork/contracts';
@@ -24,6 +25,8 @@ export class ConfirmPasswordResetHandler implements ICommandHandler<ConfirmPassw
     const userId = token.slice(0, dot);
     const secret = token.slice(dot + 1);
     if (dot <= 0 || !secret || !isUuid(userId)) throw resetTokenInvalid();
+    // The link's holder is the account's person: a wrong token appends nothing for anyone.
+    await actAsAccount(this.identity, userId);
     try {
       await this.identity.users.execute(userId, {
         type: 'CompletePasswordReset',

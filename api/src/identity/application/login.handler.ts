@@ -3,6 +3,7 @@ import type { AuthResponse } from '@meshwork/contracts';
 import { ruleBroken } from '../../platform/domain/errors';
 import { accountDeactivated } from '../domain/user.errors';
 import { dummyHash, verifyPassword } from '../infrastructure/password-hasher';
+import { actAs } from './acting-person';
 import { IdentityContext } from './identity-context';
 import { type OpenedSession, OpenSession } from './open-session.handler';
 import { RecordDeviceSignIn, WEB_BROWSER } from './record-device-sign-in.command';
@@ -38,6 +39,7 @@ export class LoginHandler implements ICommandHandler<Login, AuthResponse> {
     const matches = await verifyPassword(password, known?.passwordHash ?? (await dummyHash()));
     if (!known || !matches) throw badCredentials();
     if (known.status === 'deactivated') throw accountDeactivated();
+    actAs({ userId: known.userId, isStaff: known.isStaff });
 
     const deviceId =
       deviceFingerprint === WEB_BROWSER

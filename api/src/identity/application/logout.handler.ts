@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { actAsAccount } from './acting-person';
 import { IdentityContext } from './identity-context';
 
 export class Logout {
@@ -20,6 +21,8 @@ export class LogoutHandler implements ICommandHandler<Logout, void> {
     const session =
       (refreshToken ? await this.identity.sessions.sessionOf(refreshToken) : null) ?? (sessionId && userId ? { sessionId, userId } : null);
     if (!session) return;
+    // Signing out with the refresh token alone: its holder is that session's person.
+    await actAsAccount(this.identity, session.userId);
     await this.identity.sessions.revoke(session.sessionId, 'logout', at);
     await this.identity.users
       .execute(session.userId, { type: 'SignOut', at, sessionId: session.sessionId, reason: 'logout' })

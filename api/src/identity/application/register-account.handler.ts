@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ruleBroken } from '../../platform/domain/errors';
 import { UniqueValueTakenError } from '../../platform/event-store/event-store.errors';
+import { actAs } from './acting-person';
 import { IdentityContext } from './identity-context';
 
 export class RegisterAccount {
@@ -23,6 +24,8 @@ export class RegisterAccountHandler implements ICommandHandler<RegisterAccount, 
     const identity = this.identity;
     const { email, username } = account;
     const userId = randomUUID();
+    // Someone signing up is the actor of their own registration; staff making an account stay its actor.
+    actAs({ userId, isStaff: account.isStaff });
     await identity.vault.createKey(userId);
     try {
       await identity.users.execute(

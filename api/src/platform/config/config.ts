@@ -48,6 +48,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** The desktop app this installation built (releases.json and its files); unset: DATA_DIR/releases. */
+  DESKTOP_RELEASES_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalUrl,
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65_535).default(54320),
@@ -113,6 +115,8 @@ export interface AppConfig extends Env {
   adminDist: string;
   /** The public pages as rendered with this installation's own data (`npm start` writes them). */
   sitePagesDir: string;
+  /** Where the built-in desktop releases are: releases.json and the files it names. */
+  desktopReleasesDir: string;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = repoRoot
     ...config,
     dataDir: path.resolve(root, config.DATA_DIR),
     sitePagesDir: path.join(path.resolve(root, config.DATA_DIR), 'site'),
+    desktopReleasesDir: path.resolve(root, config.DESKTOP_RELEASES_DIR ?? path.join(config.DATA_DIR, 'releases')),
     publicUrl: (config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`).replace(/\/$/, ''),
     webDist: path.join(root, 'web', 'dist'),
     adminDist: path.join(root, 'admin', 'dist'),

@@ -8,6 +8,12 @@ describe('configuration', () => {
     expect(config.KAFKA_BROKERS).toBeUndefined();
   });
 
+  it('finds the built-in desktop releases under DATA_DIR, or where DESKTOP_RELEASES_DIR says', () => {
+    expect(loadConfig({}, '/repo').desktopReleasesDir).toBe('/repo/.data/releases');
+    expect(loadConfig({ DATA_DIR: '/srv/meshwork' }, '/repo').desktopReleasesDir).toBe('/srv/meshwork/releases');
+    expect(loadConfig({ DESKTOP_RELEASES_DIR: 'built/desktop' }, '/repo').desktopReleasesDir).toBe('/repo/built/desktop');
+  });
+
   it('names every bad or missing variable at once', () => {
     let error: unknown;
     try {

@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import type { AppConfig } from '../config/config';
 import { logger } from '../logging/logger';
-import { applicationName, embeddedUrl, joinEmbeddedPostgres } from './embedded-postgres';
+import { applicationName, embeddedSettings, embeddedUrl, joinEmbeddedPostgres } from './embedded-postgres';
 
 export interface Database {
   pool: Pool;
@@ -19,8 +19,9 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
     const pool = poolFor(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
     return { pool, mode: 'external', close: once(() => pool.end()) };
   }
-  const pool = poolFor(embeddedUrl(config), config.DATABASE_POOL_SIZE);
-  const server = await joinEmbeddedPostgres(config, pool).catch(async (error: unknown) => {
+  const embedded = embeddedSettings(config);
+  const pool = poolFor(embeddedUrl(embedded), config.DATABASE_POOL_SIZE);
+  const server = await joinEmbeddedPostgres(embedded, pool).catch(async (error: unknown) => {
     await pool.end();
     throw error;
   });

@@ -28,9 +28,25 @@ export class EmbeddedCluster {
 
   /** The pid in the postmaster's lock file: a server runs (or ran, until a crash) from this folder. */
   postmasterPid(): number | null {
+    return this.lockFile()?.pid ?? null;
+  }
+
+  /**
+   * The server running from this folder now, and the port it listens on, from its lock file
+   * (PostgreSQL writes the port on its fourth line); null when none runs (no file, or one a
+   * crash left whose process is gone).
+   */
+  running(): { pid: number; port: number } | null {
+    const lock = this.lockFile();
+    if (!lock || !Number.isInteger(lock.port) || lock.port <= 0 || !processExists(lock.pid)) return null;
+    return { pid: lock.pid, port: lock.port };
+  }
+
+  private lockFile(): { pid: number; port: number } | null {
     try {
-      const pid = Number(fs.readFileSync(path.join(this.databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      return Number.isInteger(pid) && pid > 0 ? pid : null;
+      const lines = fs.readFileSync(path.join(this.databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+      const pid = Number(lines[0]);
+      return Number.isInteger(pid) && pid > 0 ? { pid, port: Number(lines[3]) } : null;
     } catch {
       return null;
     }
@@ -100,6 +116,16 @@ export class EmbeddedCluster {
     } catch {
       return '(no log)';
     }
+  }
+}
+
+/** Whether a process runs with that pid (EPERM: it does, as another user, as PostgreSQL runs when we are root). */
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -13,6 +13,23 @@ export const embeddedUrl = (config: AppConfig, database = 'meshwork') =>
   `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${config.EMBEDDED_POSTGRES_PORT}/${database}`;
 
 /**
+ * The settings that reach DATA_DIR's embedded PostgreSQL. A folder has one server: when it
+ * already runs on another port than EMBEDDED_POSTGRES_PORT (an api started with
+ * EMBEDDED_POSTGRES_PORT=55432, then `npm run create-staff` without it), that port is the one,
+ * and the log says so. Starting a second server on the folder could only fail ("postmaster.pid
+ * already exists"), after a 30-second wait for an answer on the wrong port.
+ */
+export function embeddedSettings(config: AppConfig): AppConfig {
+  const running = new EmbeddedCluster(config).running();
+  if (!running || running.port === config.EMBEDDED_POSTGRES_PORT) return config;
+  logger.warn(
+    { port: running.port, configured: config.EMBEDDED_POSTGRES_PORT, postmaster: running.pid },
+    `the embedded PostgreSQL of ${config.dataDir} runs on port ${running.port}, not EMBEDDED_POSTGRES_PORT ${config.EMBEDDED_POSTGRES_PORT}: using port ${running.port}`,
+  );
+  return { ...config, EMBEDDED_POSTGRES_PORT: running.port };
+}
+
+/**
  * Joins the embedded PostgreSQL of DATA_DIR, which is owned by one process at a time: the
  * one named in DATA_DIR/postgres.owner.json (pid and start time), and only it stops it.
  * - Not running: this process claims it, then starts it.

@@ -5,13 +5,15 @@ import { PUBLIC_URL_PLACEHOLDER } from '@meshwork/contracts';
 import { logger } from '../logging/logger';
 import { serveCrawlerFiles } from './crawler-files';
 import { CSP_NONCE_PLACEHOLDER, cspNonce } from './security-headers';
+import { NOT_FOUND_PAGE, siteRoutes } from './site-routes';
 
 /**
  * Serves the built customer site at / and the staff console at /admin/ from the same
  * origin as the api, as production does. Both are single-page apps: a page path that is
  * not a file gets its prerendered page if the build wrote one (<path>/index.html, web/scripts/
  * prerender.mjs), else the app's shell (shell.html, or index.html where nothing is
- * prerendered); /api paths never do.
+ * prerendered); /api paths never do. A path that is none of the customer site's (its build's
+ * table of routes) is answered 404 with its not-found page, so crawlers and monitors see it.
  *
  * Files come precompressed when the build made a brotli or gzip copy (infra/scripts/
  * precompress.mjs) and the browser takes it. Vite's hashed assets (/assets/) never change
@@ -38,6 +40,8 @@ function mount(app: Express, base: string, dist: string, publicUrl: string, page
   // No redirect of /pricing to /pricing/: a prerendered page's folder is a page, not a listing.
   const files = express.static(dist, { index: false, redirect: false, maxAge: '1h', setHeaders: cacheHeaders });
   const precompressed = precompressedFiles(dist);
+  // The console routes in the browser alone: only the customer site's paths are known here.
+  const isSitePath = base === '/' ? siteRoutes(dist) : () => null;
   // Api calls never name a file: spare them the file-system lookup.
   app.use(base, (request: Request, response: Response, next: NextFunction) => {
     if (request.originalUrl.startsWith('/api/') || isIndex(request.path)) return next();
@@ -48,6 +52,8 @@ function mount(app: Express, base: string, dist: string, publicUrl: string, page
     (request: Request, response: Response, next: NextFunction) => {
       if (!request.accepts('html') || (path.extname(request.path) && !isIndex(request.path))) return next();
       const pagePath = base === '/' ? request.path : request.path.slice(base.length) || '/';
+      if (isSitePath(pagePath.replace(/\/index\.html$/, '') || '/') === false)
+        return void sendPage(notFoundFile(dist), publicUrl, response, 404).catch(next);
       sendPage(pageFile(dist, pagePath, pagesDir), publicUrl, response).catch(next);
     },
   );
@@ -120,6 +126,13 @@ function pageFile(dist: string, pagePath: string, pagesDir?: string): string {
   return fs.existsSync(shell) ? shell : path.join(dist, 'index.html');
 }
 
+/** The site's prerendered not-found page, else its shell (which renders the same page in the browser). */
+function notFoundFile(dist: string): string {
+  const page = path.join(dist, NOT_FOUND_PAGE);
+  const shell = path.join(dist, 'shell.html');
+  return fs.existsSync(page) ? page : fs.existsSync(shell) ? shell : path.join(dist, 'index.html');
+}
+
 /** `<folder>/<page>/index.html` if it exists (and the page stays inside the folder), else null. */
 function prerenderedIn(folder: string, page: string): string | null {
   const root = path.resolve(folder);
@@ -134,10 +147,10 @@ const modifiedAt = (file: string) => fs.statSync(file, { throwIfNoEntry: false }
  * A page, read afresh (a rebuild renames the assets it names), never cached without asking,
  * with this answer's CSP nonce and the public address where the build left placeholders.
  */
-async function sendPage(page: string, publicUrl: string, response: Response): Promise<void> {
+async function sendPage(page: string, publicUrl: string, response: Response, status = 200): Promise<void> {
   let html = await fs.promises.readFile(page, 'utf8');
   if (html.includes(CSP_NONCE_PLACEHOLDER)) html = html.replaceAll(CSP_NONCE_PLACEHOLDER, cspNonce(response));
   html = html.replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl.replace(/[&"<>]/g, encodeURIComponent));
   response.setHeader('Cache-Control', 'no-cache');
-  response.type('html').send(html);
+  response.status(status).type('html').send(html);
 }

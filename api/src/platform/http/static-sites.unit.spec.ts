@@ -167,3 +167,55 @@ describe('the site’s pages: the installation’s own, while they are newer tha
     expect((await request(app).get('/pricing').expect(200)).text).toContain('pricing as built');
   });
 });
+
+/** A build with its table of the site's paths (web/scripts/prerender.mjs): any other path is a real 404. */
+describe('the customer site’s unknown paths: 404 with its not-found page', () => {
+  let dist: string;
+  const app = express();
+
+  beforeAll(() => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'meshwork-routes-'));
+    fs.writeFileSync(path.join(dist, 'shell.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><p>landing</p>');
+    fs.writeFileSync(
+      path.join(dist, 'not-found.html'),
+      '<!doctype html><link rel="home" href="MESHWORK_PUBLIC_URL/" /><h1>Page Not Found</h1>',
+    );
+    fs.writeFileSync(
+      path.join(dist, 'site-routes.json'),
+      JSON.stringify(['/', '/pricing', '/dashboard', '/checkout/simulated/:sessionId']),
+    );
+    fs.mkdirSync(path.join(dist, 'pricing'));
+    fs.writeFileSync(path.join(dist, 'pricing', 'index.html'), '<!doctype html><p>pricing</p>');
+    app.get('/api/v1/ping/', (_request, response) => response.json({ ok: true }));
+    serveSites(app, { webDist: dist, adminDist: path.join(dist, 'no-console'), publicUrl: 'https://ai.example.com' });
+  });
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+  const get = (url: string) => request(app).get(url).set('Accept', 'text/html');
+
+  it('answers a path none of the site’s routes takes with 404 and the not-found page, the public address written in', async () => {
+    for (const url of ['/no-such-page', '/no-such-page/anywhere', '/pricing/monthly', '/checkout/simulated', '/dashboard/x']) {
+      const answer = await get(url).expect(404);
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expect(answer.text).toBe('<!doctype html><link rel="home" href="https://ai.example.com/" /><h1>Page Not Found</h1>');
+    }
+  });
+
+  it('answers the site’s own paths as before: any letter case, a trailing slash, a route’s parameter', async () => {
+    expect((await get('/').expect(200)).text).toContain('landing');
+    for (const url of ['/pricing', '/pricing/', '/pricing/index.html']) expect((await get(url).expect(200)).text).toContain('pricing');
+    // The router takes any letter case; no page was prerendered under that spelling, so the app renders it.
+    await get('/PRICING').expect(200);
+    for (const url of ['/dashboard', '/checkout/simulated/cs_123'])
+      expect((await get(url).expect(200)).text).toBe('<!doctype html><div id="root"></div>');
+    expect((await request(app).get('/api/v1/ping/').expect(200)).body).toEqual({ ok: true });
+  });
+
+  it('answers every path as the site’s when the table cannot be read, as a build without one is served', async () => {
+    fs.writeFileSync(path.join(dist, 'site-routes.json'), '{ not json');
+    expect((await get('/no-such-page').expect(200)).text).toBe('<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'site-routes.json'), JSON.stringify(['/']));
+    await get('/no-such-page').expect(404);
+  });
+});

@@ -20,11 +20,16 @@ import { ApiError, ApiUnreachable } from '../api/api-client';
 import { SignInEnded } from '../account/device-sign-in';
 import { EntitlementRefused } from '../entitlements/entitlement-keeper';
 import { type Host, HostRefusal } from '../host';
+import { INSTANCE_CODE_PATH, InstanceCodeRequest, instanceProof } from './instance-handshake';
+import { sendSignInPage } from './sign-in-page';
 import { defaultUiDirectory, sendUiFile } from './ui-files';
+import { WindowAccess } from './window-access';
 
-/** The cookie the UI holds once it has opened the launch URL: HttpOnly, this origin only. */
-const SESSION_COOKIE = 'meshwork_host';
+/** The window's session cookie (HttpOnly, this origin only); named by port, since cookies do not tell ports apart. */
+const SESSION_COOKIE = 'meshwork_host_';
 const MAX_BODY_BYTES = 16 * 1024;
+/** The icon: the sign-in page and the browser's tab show it before any session. */
+const PUBLIC_FILES = new Set(['/favicon.ico', '/favicon.svg']);
 
 /** A refusal in the api's error format. */
 class Refusal extends Error {
@@ -39,17 +44,19 @@ class Refusal extends Error {
 type Route = (request: IncomingMessage, response: ServerResponse) => Promise<unknown>;
 
 /**
- * The runtime's loopback server for its own UI. Only a client holding this launch's secret
- * may drive it: the launch URL (`/?launch=<secret>`) trades the secret for an HttpOnly,
- * SameSite=Strict cookie, and the Electron shell may send it as a bearer token. It answers only
- * to Host headers naming loopback (so a DNS-rebinding page gets nothing) and refuses writes whose
- * Origin is not its own.
+ * The runtime's loopback server for its own UI. A browser gets in with a one-time code
+ * (`/?code=…`, see WindowAccess), traded for an HttpOnly, SameSite=Strict session cookie; without
+ * one, the window's pages answer a sign-in page that says how to open it, and the api 401. The
+ * instance's secret (kept in the owner-only instance file) is accepted as a bearer token: a second
+ * start asks with it for a code. It answers only to Host headers naming loopback (so a
+ * DNS-rebinding page gets nothing) and refuses writes whose Origin is not its own.
  */
 export class ControlServer {
   readonly secret = randomBytes(32).toString('base64url');
   private readonly server: Server;
   private readonly routes: Record<string, Route>;
-  private port = 0;
+  private readonly access: WindowAccess;
+  private listening = 0;
 
   constructor(
     private readonly host: Host,
@@ -57,7 +64,9 @@ export class ControlServer {
     private readonly openai: OpenAiServer,
     private readonly network: LanNetwork,
     private readonly uiDirectory = defaultUiDirectory(),
+    clock?: () => Date,
   ) {
+    this.access = new WindowAccess(clock);
     this.routes = {
       'GET /host/state': async () => this.host.state(),
       'GET /host/events': (request, response) => this.events(request, response),
@@ -88,6 +97,12 @@ export class ControlServer {
       // The chat playground: the same answers, stream and errors as the LAN api, as client `ui`.
       'POST /host/chat/completions': (request, response) => this.openai.answer('ui', request, response),
     };
+    // Only the instance file's reader asks here (see instance-handshake.ts), so only the bearer secret is accepted.
+    this.routes[`POST ${INSTANCE_CODE_PATH}`] = async (request) => {
+      if (!this.bearerMatches(request)) throw new Refusal(401, { message: 'Only another start of this instance may ask for a code.' });
+      const { nonce } = parse(InstanceCodeRequest, await readJson(request));
+      return { code: this.access.newCode(), proof: instanceProof(this.secret, nonce) };
+    };
     this.server = createServer((request, response) => void this.handle(request, response));
   }
 
@@ -101,16 +116,30 @@ export class ControlServer {
       this.server.once('error', reject);
       this.server.listen(port, '127.0.0.1', resolve);
     });
-    this.port = (this.server.address() as AddressInfo).port;
+    this.listening = (this.server.address() as AddressInfo).port;
+  }
+
+  get port(): number {
+    return this.listening;
   }
 
   get origin(): string {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** The URL that opens the UI: it carries the secret once, then the cookie does. */
-  get launchUrl(): string {
-    return `${this.origin}/?launch=${this.secret}`;
+  /** The origins a window of this server has: the printed address, and the same port as localhost. */
+  private get origins(): string[] {
+    return [this.origin, `http://localhost:${this.port}`];
+  }
+
+  /** A one-time code that opens the window (`?code=`), for two minutes. */
+  newCode(): string {
+    return this.access.newCode();
+  }
+
+  /** An address that opens the window, signed in, once: a fresh code each call. */
+  windowUrl(path = '/'): string {
+    return `${this.origin}${path}?code=${this.newCode()}`;
   }
 
   async close(): Promise<void> {
@@ -122,12 +151,17 @@ export class ControlServer {
     try {
       if (!this.loopbackHost(request.headers.host)) throw new Refusal(421, { message: 'This server answers only on loopback.' });
       const url = new URL(request.url ?? '/', this.origin);
-      const launch = url.searchParams.get('launch');
-      if (request.method === 'GET' && url.pathname === '/' && launch !== null) return await this.trade(launch, response);
-      if (!this.authorised(request)) throw new Refusal(401, { message: 'Open the Meshwork window from the app: this page has no access.' });
-      if (request.method !== 'GET' && request.headers.origin !== undefined && request.headers.origin !== this.origin)
+      const windowPage = request.method === 'GET' && !url.pathname.startsWith('/host/');
+      if (windowPage && PUBLIC_FILES.has(url.pathname)) return await sendUiFile(this.uiDirectory, url.pathname, response);
+      const code = url.searchParams.get('code');
+      if (windowPage && code !== null) return this.trade(code, url, response);
+      if (!this.bearerMatches(request) && !this.hasSession(request)) {
+        if (windowPage) return sendSignInPage(response, false);
+        throw new Refusal(401, { message: 'Open the Meshwork window from the app: this page has no access.' });
+      }
+      if (request.method !== 'GET' && request.headers.origin !== undefined && !this.origins.includes(request.headers.origin))
         throw new Refusal(403, { message: 'Requests from other sites are refused.' });
-      if (request.method === 'GET' && !url.pathname.startsWith('/host/')) return await sendUiFile(this.uiDirectory, url.pathname, response);
+      if (windowPage) return await sendUiFile(this.uiDirectory, url.pathname, response);
       const route = this.routes[`${request.method} ${url.pathname}`];
       if (!route) throw new Refusal(404, { message: 'Not found.' });
       const answer = await route(request, response);
@@ -143,27 +177,38 @@ export class ControlServer {
     return host === `127.0.0.1:${this.port}` || host === `localhost:${this.port}`;
   }
 
-  private authorised(request: IncomingMessage): boolean {
-    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const cookie = request.headers.cookie
-      ?.split(';')
-      .map((part) => part.trim().split('='))
-      .find(([name]) => name === SESSION_COOKIE)?.[1];
-    return [bearer, cookie].some((presented) => presented !== undefined && this.matches(presented));
+  private get cookieName(): string {
+    return `${SESSION_COOKIE}${this.port}`;
   }
 
-  private matches(presented: string): boolean {
+  private hasSession(request: IncomingMessage): boolean {
+    const session = request.headers.cookie
+      ?.split(';')
+      .map((part) => part.trim().split('='))
+      .find(([name]) => name === this.cookieName)?.[1];
+    return session !== undefined && this.access.hasSession(session);
+  }
+
+  private bearerMatches(request: IncomingMessage): boolean {
+    const presented = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (presented === undefined) return false;
     const expected = Buffer.from(this.secret);
     const given = Buffer.from(presented);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  private async trade(launch: string, response: ServerResponse): Promise<void> {
-    if (!this.matches(launch)) throw new Refusal(401, { message: 'This launch link is not valid: open the window from the app.' });
+  /** A live code becomes a session cookie, and the address loses the code; a spent or unknown one gets the sign-in page. */
+  private trade(code: string, url: URL, response: ServerResponse): void {
+    const session = this.access.redeem(code);
+    if (session === null) return sendSignInPage(response, true);
+    url.searchParams.delete('code');
+    // A path such as `/.//elsewhere` would make the Location another site's.
+    const path = url.pathname.startsWith('//') ? '/' : url.pathname;
     response.writeHead(303, {
-      Location: '/',
-      'Set-Cookie': `${SESSION_COOKIE}=${this.secret}; HttpOnly; SameSite=Strict; Path=/`,
+      Location: `${path}${url.search}`,
+      'Set-Cookie': `${this.cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`,
       'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
     });
     response.end();
   }

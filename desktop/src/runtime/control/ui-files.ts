@@ -11,6 +11,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.woff2': 'font/woff2',
   '.json': 'application/json',
+  '.ico': 'image/x-icon',
 };
 
 /**

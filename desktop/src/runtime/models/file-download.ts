@@ -21,7 +21,8 @@ const sizeOf = (path: string) =>
 /**
  * Downloads `url` into `path`, resuming from the bytes already there with an HTTP Range request
  * (a server that ignores the range sends the whole file, which replaces them), and checks the
- * SHA-256 of the whole file before it counts. `progress` hears every chunk's size.
+ * SHA-256 of the whole file before it counts. `progress` hears every chunk's size; `activity`
+ * hears when it reads back the bytes already there (a large file takes a while) and when it downloads.
  */
 export async function downloadFile(
   url: string,
@@ -29,14 +30,17 @@ export async function downloadFile(
   expected: { size: number; sha256: string },
   progress: (bytes: number) => void,
   signal: AbortSignal,
+  activity: (now: 'verifying' | 'downloading') => void = () => undefined,
 ): Promise<void> {
   let offset = await sizeOf(path);
   if (offset > expected.size) {
     await rm(path, { force: true });
     offset = 0;
   }
+  if (offset > 0) activity('verifying');
   const hash = await hashOf(path, offset);
   if (offset < expected.size) {
+    activity('downloading');
     const response = await fetch(url, { headers: offset > 0 ? { Range: `bytes=${offset}-` } : {}, signal });
     if (response.status !== 200 && response.status !== 206) throw new Error(`The download answered HTTP ${response.status}`);
     const resumed = response.status === 206;

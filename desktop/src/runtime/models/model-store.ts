@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdir, readdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DownloadLink, type EntitlementDocument, type HostModel, ModelManifest } from '@meshwork/contracts';
+import {
+  DownloadLink,
+  type EntitlementDocument,
+  type HostGenerationDefaults,
+  type HostModel,
+  MODEL_MANIFEST_FILE,
+  ModelManifest,
+  ModelPackageManifest,
+} from '@meshwork/contracts';
+import { generationDefaults } from '../../engine/generation-defaults';
 import type { ApiClient } from '../api/api-client';
 import { JsonFile } from '../platform/json-file';
 import { ChecksumMismatch, downloadFile } from './file-download';
@@ -17,15 +26,28 @@ const safe = (name: string, what: string) => {
 
 const QueueRecord = z.object({ queued: z.array(z.string()) });
 const PROGRESS_EVERY_MS = 250;
+/** The catalog's manifest, kept beside the package: the display name comes back from it after a restart. */
+const CATALOG_MANIFEST = 'manifest.json';
 
 interface Transfer {
   version: string;
   status: 'queued' | 'downloading' | 'failed';
+  activity: HostModel['activity'];
   done: number;
   total: number;
   speed: number;
   error: string | null;
 }
+
+const waiting = (version: string): Transfer => ({
+  version,
+  status: 'queued',
+  activity: 'waiting',
+  done: 0,
+  total: 0,
+  speed: 0,
+  error: null,
+});
 
 /**
  * The models on this device: downloaded through the catalog's manifest and presigned links,
@@ -39,6 +61,10 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
   private readonly queue: JsonFile<typeof QueueRecord>;
   private readonly installed = new Map<string, string>(); // name -> version
   private readonly transfers = new Map<string, Transfer>();
+  private readonly displayNames = new Map<string, string>();
+  /** An installed package's answer defaults, or null for a package that is not a Meshwork model. */
+  private readonly generation = new Map<string, HostGenerationDefaults | null>();
+  private describing: Promise<void> | null = null;
   private running: Promise<void> | null = null;
   private readonly abort = new AbortController();
 
@@ -54,8 +80,22 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
     for (const name of await readdir(this.root)) {
       if (name.startsWith('.') || name === 'downloads.json') continue;
       const versions = await readdir(join(this.root, name)).catch(() => []);
-      if (versions[0]) this.installed.set(name, versions[0]);
+      if (versions[0]) await this.installedAt(name, versions[0]);
     }
+  }
+
+  /** Learns the display names of the plan's models it has not seen yet, from the catalog; a failure waits for the next document. */
+  describe(api: ApiClient, document: EntitlementDocument): void {
+    if (this.describing) return;
+    const unknown = document.models.filter((m) => !this.displayNames.has(m.name));
+    if (unknown.length === 0) return;
+    this.describing = (async () => {
+      for (const model of unknown) {
+        const manifest = await api.request(manifestPathOf(model.name), { schema: ModelManifest }).catch(() => null);
+        if (manifest) this.displayNames.set(model.name, manifest.display_name);
+      }
+      this.emit('change');
+    })().finally(() => (this.describing = null));
   }
 
   /** The directory of an installed model, or null. */
@@ -72,14 +112,18 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
       const installed = this.installed.get(name);
       const version = transfer?.version ?? entitled.get(name)?.version ?? installed ?? '';
       const current = installed !== undefined && installed === (entitled.get(name)?.version ?? installed);
+      const status = transfer?.status ?? (current ? 'installed' : 'not-downloaded');
       return {
         name,
+        display_name: this.displayNames.get(name) ?? name,
         version,
         allowed: entitled.has(name),
-        status: transfer?.status ?? (current ? 'installed' : 'not-downloaded'),
+        status,
+        activity: status === 'failed' ? null : (transfer?.activity ?? null),
         bytes_done: transfer?.done ?? 0,
         bytes_total: transfer?.total ?? 0,
         bytes_per_second: transfer?.speed ?? 0,
+        generation: status === 'installed' ? (this.generation.get(name) ?? null) : null,
         error: transfer?.error ?? null,
       };
     });
@@ -91,8 +135,7 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
     if (!entitled) throw new Error(`Your plan does not include the model "${name}".`);
     const queued = (await this.queue.read())?.queued ?? [];
     if (!queued.includes(name)) await this.queue.write({ queued: [...queued, name] });
-    if (this.transfers.get(name)?.status !== 'downloading')
-      this.transfers.set(name, { version: entitled.version, status: 'queued', done: 0, total: 0, speed: 0, error: null });
+    if (this.transfers.get(name)?.status !== 'downloading') this.transfers.set(name, waiting(entitled.version));
     this.emit('change');
     this.pump(api, () => document);
   }
@@ -102,7 +145,7 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
     const queued = (await this.queue.read())?.queued ?? [];
     for (const name of queued) {
       const version = document()?.models.find((m) => m.name === name)?.version;
-      if (version) this.transfers.set(name, { version, status: 'queued', done: 0, total: 0, speed: 0, error: null });
+      if (version) this.transfers.set(name, waiting(version));
     }
     if (queued.length > 0) this.pump(api, document);
   }
@@ -112,6 +155,7 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
     await this.dequeue(name);
     this.transfers.delete(name);
     this.installed.delete(name);
+    this.generation.delete(name);
     await rm(join(this.root, name), { recursive: true, force: true });
     await rm(join(this.root, '.partial', name), { recursive: true, force: true });
     this.emit('change');
@@ -137,6 +181,7 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
         } catch (error) {
           if (this.abort.signal.aborted) return;
           transfer.status = 'failed';
+          transfer.activity = null;
           transfer.error = (error as Error).message;
           transfer.speed = 0;
         }
@@ -158,9 +203,11 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
     const name = safe(entitled.name, 'model name');
     const version = safe(entitled.version, 'model version');
     transfer.status = 'downloading';
+    transfer.activity = 'downloading';
     this.emit('change');
-    const manifestPath = `/models/${encodeURIComponent(name)}/manifest/`;
+    const manifestPath = manifestPathOf(name);
     const { text, value: manifest } = await api.requestText(manifestPath, { schema: ModelManifest });
+    this.displayNames.set(name, manifest.display_name);
     if (createHash('sha256').update(text).digest('hex') !== entitled.manifest_sha256)
       throw new Error(`The catalog's manifest of "${name}" is not the one your plan names; try again later.`);
     const partial = join(this.root, '.partial', name, version);
@@ -171,44 +218,77 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
     transfer.done = have.reduce((sum, size, i) => sum + Math.min(size, files[i]!.size), 0);
     await this.checkFreeSpace(manifest.total_size - transfer.done, manifest.display_name);
 
+    // The speed is the bytes of the last second, measured every second whether bytes came or
+    // not: a stalled download reads 0, never the last speed it had.
     let windowStart = Date.now();
     let windowBytes = 0;
     let lastEmit = 0;
+    const ticker = setInterval(() => {
+      const now = Date.now();
+      transfer.speed = (windowBytes * 1000) / Math.max(1, now - windowStart);
+      windowStart = now;
+      windowBytes = 0;
+      this.emit('change');
+    }, 1000);
     const progress = (bytes: number) => {
       transfer.done += bytes;
       windowBytes += Math.max(0, bytes);
       const now = Date.now();
-      if (now - windowStart >= 1000) {
-        transfer.speed = (windowBytes * 1000) / (now - windowStart);
-        windowStart = now;
-        windowBytes = 0;
-      }
       if (now - lastEmit >= PROGRESS_EVERY_MS) {
         lastEmit = now;
         this.emit('change');
       }
     };
-    for (const file of files) {
-      const path = join(partial, file.name);
-      const fetchOnce = async () => {
-        const link = await api.request(`${manifestPath.replace('manifest/', '')}files/${encodeURIComponent(file.name)}/download/`, {
-          schema: DownloadLink,
+    const activity = (now: 'verifying' | 'downloading') => {
+      transfer.activity = now;
+      this.emit('change');
+    };
+    try {
+      for (const file of files) {
+        const path = join(partial, file.name);
+        const fetchOnce = async () => {
+          const link = await api.request(`${manifestPath.replace('manifest/', '')}files/${encodeURIComponent(file.name)}/download/`, {
+            schema: DownloadLink,
+          });
+          await downloadFile(link.url, path, file, progress, this.abort.signal, activity);
+        };
+        // A resumed file that fails its check is fetched once more from the start.
+        await fetchOnce().catch(async (error: Error) => {
+          if (!(error instanceof ChecksumMismatch)) throw error;
+          transfer.done -= Math.min(transfer.done, file.size);
+          await fetchOnce();
         });
-        await downloadFile(link.url, path, file, progress, this.abort.signal);
-      };
-      // A resumed file that fails its check is fetched once more from the start.
-      await fetchOnce().catch(async (error: Error) => {
-        if (!(error instanceof ChecksumMismatch)) throw error;
-        transfer.done -= Math.min(transfer.done, file.size);
-        await fetchOnce();
-      });
+      }
+    } finally {
+      clearInterval(ticker);
+      transfer.speed = 0;
     }
-    await writeFile(join(partial, 'manifest.json'), text, { mode: 0o600 });
+    transfer.activity = 'installing';
+    this.emit('change');
+    await writeFile(join(partial, CATALOG_MANIFEST), text, { mode: 0o600 });
     const target = join(this.root, name);
     await rm(target, { recursive: true, force: true });
     await mkdir(target, { recursive: true, mode: 0o700 });
     await rename(partial, join(target, version));
+    await this.installedAt(name, version);
+  }
+
+  /** Records an installed package: its version, its display name, and the defaults its answers use. */
+  private async installedAt(name: string, version: string): Promise<void> {
     this.installed.set(name, version);
+    const directory = join(this.root, name, version);
+    const catalog = ModelManifest.safeParse(await readJson(join(directory, CATALOG_MANIFEST)));
+    if (catalog.success) this.displayNames.set(name, catalog.data.display_name);
+    const model = ModelPackageManifest.safeParse(await readJson(join(directory, MODEL_MANIFEST_FILE)));
+    if (!model.success) return void this.generation.set(name, null);
+    const defaults = generationDefaults(model.data);
+    this.generation.set(name, {
+      temperature: defaults.temperature,
+      top_p: defaults.topP,
+      top_k: defaults.topK,
+      repeat_penalty: defaults.repeatPenalty,
+      max_tokens: defaults.maxTokens,
+    });
   }
 
   private async checkFreeSpace(needed: number, displayName: string): Promise<void> {
@@ -220,6 +300,15 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const manifestPathOf = (name: string) => `/models/${encodeURIComponent(name)}/manifest/`;
+/** A file's JSON, or null when it is missing or not JSON (a package from elsewhere). */
+async function readJson(path: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
 const statSize = (path: string) =>
   stat(path).then(
     (s) => s.size,

@@ -43,7 +43,7 @@ export async function apiRelay(apiPort: number, address = '127.0.0.1') {
   };
 }
 
-/** A host and its loopback UI server on a fresh data directory, driven as the UI would (cookie from the launch URL). */
+/** A host and its loopback UI server on a fresh data directory, driven as the UI would (a session cookie for a one-time code). */
 export async function startHost(
   api: string,
   options: {
@@ -73,7 +73,7 @@ export async function startHost(
     clock: options.clock,
   });
   const { host, control } = runtime;
-  const launch = await fetch(control.launchUrl, { redirect: 'manual' });
+  const launch = await fetch(control.windowUrl(), { redirect: 'manual' });
   const cookie = launch.headers.get('set-cookie')!.split(';')[0]!;
 
   /** A call to the host's UI api, as its page makes it. */

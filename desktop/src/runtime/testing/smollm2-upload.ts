@@ -13,20 +13,21 @@ export const CAPITAL_OF_FRANCE = [
 ];
 
 /**
- * Packs the real SmolLM2 (fp32: the exact path; one block unless told) and uploads it as staff
- * would, for the plans given, under a fresh name. `npm test` fetches the GGUF (MESHWORK_SMOLLM2_GGUF).
+ * Packs the real SmolLM2 as `npm run model:pack` does by default (one block unless told; int8
+ * activations only when asked) and uploads it as staff would, for the plans given, under a fresh
+ * name. `npm test` fetches the GGUF (MESHWORK_SMOLLM2_GGUF).
  */
 export async function uploadSmolLM2(
-  world: NetworksWorld,
+  world: Pick<NetworksWorld, 'upload'>,
   plans: string[],
   blocks = 1,
-  activations: 'fp32' | 'int8' = 'fp32',
+  activations?: 'fp32' | 'int8',
 ): Promise<{ name: string; id: string }> {
   const gguf = process.env.MESHWORK_SMOLLM2_GGUF;
   if (!gguf) throw new Error('MESHWORK_SMOLLM2_GGUF is not set: `npm test` fetches the model (node infra/scripts/infra.mjs model)');
   const work = await mkdtemp(join(tmpdir(), 'smollm2-package-'));
   try {
-    await packModel({ gguf, out: work, blocks, activations, name: 'SmolLM2-135M-Instruct' });
+    await packModel({ gguf, out: work, blocks, activations });
     const files = await Promise.all((await readdir(work)).map(async (name) => ({ name, data: await readFile(join(work, name)) })));
     const uploaded = await world.upload(
       uploadForm(

@@ -1,14 +1,24 @@
-import type { DownloadRecord, PlanInfo } from '@meshwork/contracts';
+import type { DesktopDownload, DesktopPlatform, DownloadRecord, PlanInfo } from '@meshwork/contracts';
 import { ArrowUpCircle, CircleCheck, CircleX, Download, Lock } from 'lucide-react';
 import { useEffect } from 'react';
-import { notifyError, notifyFailure } from '../../../shared/toast/notify';
+import { notifyFailure } from '../../../shared/toast/notify';
 import { Button, LinkButton } from '../../../shared/ui/button';
 import { RegionCard } from '../../../shared/ui/region-card';
 import { Spinner } from '../../../shared/ui/spinner';
+import { useInstallationGuide } from '../../download/api/get-installation-guide';
+import { PlatformSteps } from '../../download/components/install-steps';
+import {
+  arrangeDownloads,
+  mainButtonLabel,
+  platformName,
+  type VisitorPlatform,
+  useVisitorPlatform,
+} from '../../download/platform/visitor-platform';
 import { isNoReleaseError, useDesktopAppInfo } from '../api/get-desktop-app-info';
 import { NO_VERSION, useDesktopDownload, type DesktopDownloadState } from '../hooks/use-desktop-download';
 import { isUpdateAvailable } from './desktop-versions';
 import { DownloadProgressBar } from './download-progress-bar';
+import { formatFileSize } from './file-size';
 
 const LOAD_FAILED = 'Failed to load download information';
 
@@ -40,12 +50,49 @@ function DownloadStatus({ state }: { state: DesktopDownloadState }) {
   return null;
 }
 
+/** What the panel says above the button: which file is the visitor's, or why there is none. */
+function Offer({ main, platform }: { main: DesktopDownload | null; platform: VisitorPlatform }) {
+  const text = 'text-sm text-slate-600 dark:text-slate-400';
+  if (main)
+    return (
+      <p className={text}>
+        Meshwork Desktop v{main.version} for {platformName(main.platform)}. Install it on every machine that joins your network.
+      </p>
+    );
+  if (platform === 'mac')
+    return (
+      <p className={text}>
+        Meshwork Desktop is not yet available for macOS. It runs on Windows and Linux: download it for those computers below.
+      </p>
+    );
+  const name = platformName(platform);
+  if (name) return <p className={text}>Meshwork Desktop is not yet available for {name}. The files below are for other platforms.</p>;
+  return <p className={text}>Choose the file for the computer you will install Meshwork Desktop on: Windows or Linux.</p>;
+}
+
+/** The installation steps (from the api's guide) for the platforms of the files offered: the visitor's, else each listed. */
+function InstallStepsFor({ platforms }: { platforms: readonly DesktopPlatform[] }) {
+  const guide = useInstallationGuide();
+  const steps = guide.data?.platforms.filter((p) => platforms.includes(p.platform)) ?? [];
+  return steps.map((p) => <PlatformSteps key={p.platform} guide={p} />);
+}
+
 /**
- * The desktop app for plans that include it: the newest release, its download with real
- * progress, and an update banner when the release is newer than the user's last download.
+ * The desktop app for plans that include it: the file for the visitor's platform first (its
+ * Linux package or Windows installer), the other files below, with real progress, the
+ * platform's install steps, and an update banner when a newer version than the user's last
+ * download is out. With nothing to download there is no button, and the panel says so.
  */
-export function DesktopDownloadPanel({ downloads }: { downloads: readonly DownloadRecord[] | undefined }) {
+export function DesktopDownloadPanel({
+  downloads,
+  installSteps = true,
+}: {
+  downloads: readonly DownloadRecord[] | undefined;
+  /** Off where the page shows the installation guide beside the panel. */
+  installSteps?: boolean;
+}) {
   const info = useDesktopAppInfo();
+  const platform = useVisitorPlatform();
   const { start, state } = useDesktopDownload();
   const downloading = state.status === 'downloading';
   const noRelease = info.isError && isNoReleaseError(info.error);
@@ -54,45 +101,55 @@ export function DesktopDownloadPanel({ downloads }: { downloads: readonly Downlo
     if (info.isError && !isNoReleaseError(info.error)) notifyFailure(LOAD_FAILED, info.error);
   }, [info.isError, info.error]);
 
-  // With no release known, ask again first: one may have been published since the page loaded.
-  async function download() {
-    const version = info.data?.version ?? (await info.refetch()).data?.version;
-    if (version) start(version);
-    else notifyError(NO_VERSION);
-  }
-
-  const button = (
-    <Button className="mt-4" onClick={() => void download()} disabled={downloading || info.isFetching}>
-      {downloading ? <Spinner /> : <Download className="size-4" aria-hidden />}
-      {downloading ? 'Downloading…' : 'Download for Windows'}
-    </Button>
-  );
+  const { main, others } = info.data ? arrangeDownloads(info.data.downloads, platform) : { main: null, others: [] };
+  const stepPlatforms = main ? [main.platform] : [...new Set(others.map((file) => file.platform))];
 
   return (
     <RegionCard title="Desktop App">
       {info.isPending && <Spinner className="size-5" />}
       {info.isError && (
-        <>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{noRelease ? NO_VERSION : LOAD_FAILED}</p>
-          {noRelease && button}
-        </>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {noRelease ? `${NO_VERSION}. The desktop app has not been published yet: please check back later.` : LOAD_FAILED}
+        </p>
       )}
       {info.data && (
         <>
-          {downloads && isUpdateAvailable(info.data.version, downloads) && (
+          {downloads && main && isUpdateAvailable(main.version, downloads) && (
             <p
               role="status"
               className="mb-4 flex gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/40 dark:text-brand-100"
             >
               <ArrowUpCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-              Version {info.data.version} is available. Download it to update your desktop app.
+              Version {main.version} is available. Download it to update your desktop app.
             </p>
           )}
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Meshwork Desktop v{info.data.version} for Windows. Install it on every machine that joins your network.
-          </p>
-          {button}
+          <Offer main={main} platform={platform} />
+          {main && (
+            <Button className="mt-4" onClick={() => start(main)} disabled={downloading}>
+              {downloading ? <Spinner /> : <Download className="size-4" aria-hidden />}
+              {downloading ? 'Downloading…' : mainButtonLabel(main)}
+            </Button>
+          )}
           <DownloadStatus state={state} />
+          {others.length > 0 && (
+            <section aria-label="Other downloads" className="mt-6">
+              <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{main ? 'Other downloads' : 'Downloads'}</h3>
+              <ul className="mt-2 space-y-2">
+                {others.map((file) => (
+                  <li key={file.format} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+                    <Button variant="secondary" size="sm" onClick={() => start(file)} disabled={downloading}>
+                      <Download className="size-3.5" aria-hidden />
+                      {file.label}
+                    </Button>
+                    <span>
+                      v{file.version} · {formatFileSize(file.size)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {installSteps && <InstallStepsFor platforms={stepPlatforms} />}
         </>
       )}
     </RegionCard>
@@ -121,12 +178,14 @@ export function UpgradeRequiredPanel({ planName }: { planName: string }) {
 export function DesktopAppPanel({
   planInfo,
   downloads,
+  installSteps,
 }: {
   planInfo: Pick<PlanInfo, 'plan_name' | 'download_info'>;
   downloads: readonly DownloadRecord[] | undefined;
+  installSteps?: boolean;
 }) {
   return planInfo.download_info.download_access ? (
-    <DesktopDownloadPanel downloads={downloads} />
+    <DesktopDownloadPanel downloads={downloads} installSteps={installSteps} />
   ) : (
     <UpgradeRequiredPanel planName={planInfo.plan_name} />
   );

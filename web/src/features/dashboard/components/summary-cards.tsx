@@ -1,10 +1,11 @@
-import type { PlanInfo, UsageStats } from '@meshwork/contracts';
+import type { PlanInfo, Subscription, UsageStats } from '@meshwork/contracts';
 import { CalendarClock, Cpu, Layers, Network, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDay } from '../../../shared/format/account-format';
 import { formatLimit } from '../../../shared/format/billing-format';
 import { Card } from '../../../shared/ui/card';
+import { planEnd } from './plan-end';
 
 function SummaryCard({ label, value, icon: Icon, footer }: { label: string; value: string; icon: LucideIcon; footer?: ReactNode }) {
   const labelId = useId();
@@ -34,8 +35,17 @@ function NetworksInUse({ usage }: { usage: UsageStats | undefined }) {
   );
 }
 
-/** Current Plan, Max Networks (with the networks in use), Clients per Network, Plan Expires (spec section 2). */
-export function SummaryCards({ planInfo, usage }: { planInfo: PlanInfo; usage: UsageStats | undefined }) {
+/** Current Plan, Max Networks (with the networks in use), Clients per Network, Plan Renews or Plan Expires (spec section 2). */
+export function SummaryCards({
+  planInfo,
+  subscription,
+  usage,
+}: {
+  planInfo: PlanInfo;
+  subscription: Subscription;
+  usage: UsageStats | undefined;
+}) {
+  const end = planEnd(subscription);
   return (
     <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       <SummaryCard label="Current Plan" value={planInfo.plan_name} icon={Layers} />
@@ -46,7 +56,7 @@ export function SummaryCards({ planInfo, usage }: { planInfo: PlanInfo; usage: U
         footer={<NetworksInUse usage={usage} />}
       />
       <SummaryCard label="Clients per Network" value={formatLimit(planInfo.permissions.max_clients_per_network)} icon={Cpu} />
-      <SummaryCard label="Plan Expires" value={planInfo.expires_at ? formatDay(planInfo.expires_at) : 'Never'} icon={CalendarClock} />
+      <SummaryCard label={end.label} value={end.date ? formatDay(end.date) : 'Never'} icon={CalendarClock} />
     </div>
   );
 }

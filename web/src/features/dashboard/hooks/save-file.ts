@@ -17,12 +17,3 @@ export function saveBlob(file: Blob, fileName: string): void {
   // The click only queues the download; revoking at once can cancel it in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-/**
- * Lets the browser fetch and save a URL itself: for model files, which can be gigabytes. The
- * link is another origin's (storage), where `download` is ignored, so the storage's
- * `Content-Disposition: attachment` is what keeps the page from navigating away.
- */
-export function saveFromUrl(url: string, fileName: string): void {
-  clickDownloadLink(url, fileName);
-}

@@ -1,3 +1,4 @@
+import type { DesktopDownload } from '@meshwork/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-error';
 import { readWithProgress } from '../../../shared/api/file-transfer';
@@ -16,15 +17,15 @@ export type DesktopDownloadState =
 
 const IDLE: DesktopDownloadState = { status: 'idle' };
 
-/** Downloads the installer for a version with real progress, saves it, and records the outcome. */
+/** Downloads one desktop file with real progress, saves it, and records the outcome. */
 export function useDesktopDownload() {
   const queryClient = useQueryClient();
   const [state, setState] = useDownloadState<DesktopDownloadState>(IDLE);
 
   const download = useMutation({
     mutationKey: ['downloads', 'desktop-app'],
-    mutationFn: async (version: string) => {
-      const { response, fileName } = await fetchDesktopInstaller(version);
+    mutationFn: async (chosen: DesktopDownload) => {
+      const { response, fileName } = await fetchDesktopInstaller(chosen);
       // A render per whole percent, not per chunk: an installer arrives in thousands of chunks.
       let shown: number | null | undefined;
       const file = await readWithProgress(response, ({ percent }) => {
@@ -34,15 +35,15 @@ export function useDesktopDownload() {
       });
       return { file, fileName };
     },
-    onSuccess: ({ file, fileName }, version) => {
+    onSuccess: ({ file, fileName }, chosen) => {
       saveBlob(file, fileName);
       setState({ status: 'completed' });
-      notifySuccess(`Successfully downloaded Meshwork Desktop v${version}`);
+      notifySuccess(`Successfully downloaded Meshwork Desktop v${chosen.version}`);
     },
     onError: (error) => {
       setState({ status: 'failed' });
       if (error instanceof ApiError && error.status === 404) {
-        // The release was withdrawn after the page loaded: show what is current now.
+        // The file was withdrawn after the page loaded: show what is current now.
         notifyError(NO_VERSION, error);
         void queryClient.invalidateQueries({ queryKey: desktopAppInfoQueryOptions().queryKey });
       } else notifyFailure('Download failed. Please try again.', error);
@@ -51,9 +52,9 @@ export function useDesktopDownload() {
     onSettled: () => refreshDownloadHistory(queryClient),
   });
 
-  function start(version: string) {
+  function start(chosen: DesktopDownload) {
     setState({ status: 'downloading', percent: 0 });
-    download.mutate(version);
+    download.mutate(chosen);
   }
 
   return { start, state };

@@ -1,16 +1,25 @@
 import { ApiReference } from './api-reference';
 import { DocSection } from './doc-section';
 import { Faq } from './faq';
+import { FirstNetwork } from './first-network';
+import { InstallApp } from './install-app';
+import { LocalApi } from './local-api';
 import { QuickStart } from './quick-start';
 
 const contents = [
   { id: 'introduction', label: 'Introduction' },
   { id: 'quick-start', label: 'Quick Start' },
+  { id: 'install-the-app', label: 'Install the app' },
+  { id: 'your-first-network', label: 'Your first network' },
+  { id: 'use-the-local-api', label: 'Use the local API' },
   { id: 'api-reference', label: 'API Reference' },
   { id: 'faq', label: 'FAQ' },
 ];
 
-/** /documentation (spec section 2): Introduction, a 5-step quick start, the API reference, FAQ. */
+/**
+ * /documentation (spec section 2): Introduction, a 5-step quick start, then the customer's first
+ * hour step by step (install the app, a first network, the local API), the API reference, FAQ.
+ */
 export function DocumentationPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -46,6 +55,9 @@ export function DocumentationPage() {
             </p>
           </DocSection>
           <QuickStart />
+          <InstallApp />
+          <FirstNetwork />
+          <LocalApi />
           <ApiReference />
           <Faq />
         </div>

@@ -21,16 +21,24 @@ export function QuickStart() {
           <Link to="/dashboard" className={linkClasses}>
             dashboard
           </Link>{' '}
-          to download the Meshwork desktop host for Windows.
+          to download the Meshwork desktop app for Windows or Linux, and{' '}
+          <a href="#install-the-app" className={linkClasses}>
+            install it
+          </a>
+          .
         </Step>
         <Step n={3} title="Download a model">
-          In the desktop app, pick one of the models your plan includes. It is downloaded once and then runs locally.
+          In the desktop app, under Models, pick one of the models your plan includes. It is downloaded once and then runs locally.
         </Step>
         <Step n={4} title="Create a network">
           On the host machine, create a network, give it a name and choose the model it serves.
         </Step>
         <Step n={5} title="Connect client machines">
-          Install the app on your other computers and join them to the network. They share the work, and nothing leaves your local network.
+          Install the app on your other computers and{' '}
+          <a href="#your-first-network" className={linkClasses}>
+            join them to the network
+          </a>
+          . They share the work, and nothing leaves your local network.
         </Step>
       </ol>
     </DocSection>

@@ -21,8 +21,8 @@ export function DownloadPage() {
         <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase dark:text-brand-400">Download</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">Download Meshwork Desktop</h1>
         <p className="mt-5 text-lg text-slate-600 dark:text-slate-400">
-          The desktop host runs your plan&apos;s AI models on your own devices and network. Install it on a Windows machine, connect the
-          computers around it, and keep working even when the internet does not.
+          The desktop host runs your plan&apos;s AI models on your own devices and network. Install it on a Windows or Linux computer,
+          connect the computers around it, and keep working even when the internet does not. (macOS is not yet available.)
         </p>
         {visitor && <LatestRelease />}
       </header>

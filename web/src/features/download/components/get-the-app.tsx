@@ -15,8 +15,8 @@ function VisitorCallToAction() {
   return (
     <RegionCard title={TITLE}>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Create a free account to download the installer and the models your plan includes. Already have an account? Sign in and you will
-        come straight back here.
+        Create a free account to download the app for Windows or Linux and the models your plan includes. Already have an account? Sign in
+        and you will come straight back here.
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <LinkButton to="/register">Create Free Account</LinkButton>
@@ -29,7 +29,7 @@ function VisitorCallToAction() {
   );
 }
 
-/** The dashboard's desktop panel: the download when the plan includes it, else the way to upgrade. */
+/** The dashboard's desktop panel: the download when the plan includes it, else the way to upgrade (the steps are beside it, in the guide). */
 function SignedInDownload() {
   const planInfo = usePlanInfo({ enabled: true });
   const history = useDownloadHistory();
@@ -48,7 +48,7 @@ function SignedInDownload() {
         </Button>
       </RegionCard>
     );
-  return <DesktopAppPanel planInfo={planInfo.data} downloads={history.data?.downloads} />;
+  return <DesktopAppPanel planInfo={planInfo.data} downloads={history.data?.downloads} installSteps={false} />;
 }
 
 /** What the page offers depends on who is looking. */

@@ -4,7 +4,10 @@ import { SectionHeading } from '../../../shared/ui/section-heading';
 
 const steps = [
   { title: 'Create your account', body: 'Sign up in a minute and start on the free plan.' },
-  { title: 'Download the desktop app', body: 'Install the Meshwork host on a Windows machine and download the models your plan includes.' },
+  {
+    title: 'Download the desktop app',
+    body: 'Install the Meshwork app on Windows or Linux, and it downloads the models your plan includes.',
+  },
   { title: 'Create a network', body: 'Start a private network on your host machine and pick the model it serves.' },
   { title: 'Connect your devices', body: 'Join other computers as clients. They share the work, and your team gets answers locally.' },
 ];
