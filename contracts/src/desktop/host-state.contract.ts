@@ -44,16 +44,38 @@ export const HostEntitlements = z.object({
 });
 export type HostEntitlements = z.output<typeof HostEntitlements>;
 
+/** What an answer uses where its request sets nothing: the model's own sampling, else the host's defaults. */
+export const HostGenerationDefaults = z.object({
+  temperature: z.number().min(0),
+  top_p: z.number().gt(0).max(1),
+  top_k: z.number().int().min(0),
+  repeat_penalty: z.number().gt(0),
+  max_tokens: z.number().int().min(1),
+});
+export type HostGenerationDefaults = z.output<typeof HostGenerationDefaults>;
+
 /** A model as the host shows it: what the plan allows, what is on disk, what is coming down. */
 export const HostModel = z.object({
+  /** The catalog's name: what requests and the OpenAI api name it by. */
   name: z.string(),
+  /** The name people see (the catalog's display name; the name until the host has learnt it). */
+  display_name: z.string(),
   version: z.string(),
   /** Whether the plan allows it now; an installed model that is no longer allowed is offered for removal. */
   allowed: z.boolean(),
   status: z.enum(['not-downloaded', 'queued', 'downloading', 'installed', 'failed']),
+  /**
+   * While queued or downloading, what the host is doing: waiting its turn, checking the bytes a
+   * download already holds (after a restart), receiving bytes, or moving the package into place.
+   * Null otherwise.
+   */
+  activity: z.enum(['waiting', 'verifying', 'downloading', 'installing']).nullable(),
   bytes_done: z.number().int().min(0),
   bytes_total: z.number().int().min(0),
+  /** Over the last second; 0 while no bytes arrive. */
   bytes_per_second: z.number().min(0),
+  /** Installed: what its answers use where a request sets nothing (the playground shows them). */
+  generation: HostGenerationDefaults.nullable(),
   error: z.string().nullable(),
 });
 export type HostModel = z.output<typeof HostModel>;

@@ -29,6 +29,11 @@ export const ChatCompletionRequest = z
     top_p: z.number().gt(0).max(1).nullish(),
     /** Not OpenAI's, but llama.cpp's and vLLM's servers take it: clients built for them send it. */
     top_k: z.number().int().min(0).max(100_000).nullish(),
+    /**
+     * llama.cpp's: divides the logit of each token among the answer's last 64 (1: no penalty).
+     * The model's default, else 1.1, when left out.
+     */
+    repeat_penalty: z.number().gt(0).max(10).nullish(),
     seed: z.number().int().nullish(),
     stop: z.union([z.string().max(200), z.array(z.string().max(200)).max(4)]).nullish(),
     n: z.literal(1, { error: 'Only n = 1 is supported' }).nullish(),

@@ -91,7 +91,7 @@ export async function generate(
       finishReason = 'cancelled';
       break;
     }
-    const id = sample(logits);
+    const id = sample(logits, tokens);
     if (options.stopTokens.includes(id)) {
       finishReason = 'stop';
       break;

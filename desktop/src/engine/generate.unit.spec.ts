@@ -52,6 +52,21 @@ describe('generation', () => {
     expect(pieces).toEqual(['Hel']);
   });
 
+  it('a repeat penalty breaks a loop the model would otherwise repeat to the token limit', async () => {
+    // Logits that always prefer token 3, then 1, then 4: without a penalty, " wor" forever.
+    const looping: ForwardPass = {
+      contextLength: 100,
+      length: 0,
+      forward: async () => Float32Array.from({ length: 16 }, (_, id) => ({ 3: 3, 1: 2.8, 4: 2.75 })[id] ?? 0),
+      truncate: () => undefined,
+    };
+    const plain = await generate(looping, decoder(), [5], { stopTokens: [6], maxTokens: 4 });
+    expect(plain.tokens).toEqual([3, 3, 3, 3]);
+    const penalised = await generate(looping, decoder(), [5], { stopTokens: [6], maxTokens: 4, repeatPenalty: 1.1 });
+    expect(penalised.tokens).toEqual([3, 1, 4, 3]);
+    expect(penalised.finishReason).toBe('length');
+  });
+
   it('ends at max tokens with finish reason length', async () => {
     const result = await generate(scripted([1, 3, 3, 3, 3]), decoder(), [5], { stopTokens: [6], maxTokens: 3 });
     expect(result).toMatchObject({ tokens: [1, 3, 3], text: 'Hel wor wor', finishReason: 'length' });

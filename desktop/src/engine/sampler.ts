@@ -1,7 +1,8 @@
 /**
  * Picks the next token from logits: greedy when the temperature is 0 (the default), otherwise
  * temperature, top-k and top-p (nucleus) sampling from a seedable generator, so a seed makes an
- * answer reproducible.
+ * answer reproducible. A repeat penalty first makes the tokens of the last few picks less
+ * likely, as llama.cpp's does, so a small model falls out of a loop.
  */
 
 export interface SamplingOptions {
@@ -12,7 +13,16 @@ export interface SamplingOptions {
   /** Keep the most likely tokens whose probabilities add up to p (1 or unset: all). */
   topP?: number;
   seed?: number;
+  /** Divides a positive logit (multiplies a negative one) of each token among the last `repeatLastN` picks; 1 or unset: none. */
+  repeatPenalty?: number;
+  /** How many of the latest picks the penalty looks back over (64 unless set; 0: none). */
+  repeatLastN?: number;
 }
+
+/** Picks a token from the logits, given the tokens picked so far (the repeat penalty's window). */
+export type Sampler = (logits: Float32Array, picked?: readonly number[]) => number;
+
+const REPEAT_LAST_N = 64;
 
 /** mulberry32: small, fast and good enough to draw tokens; seeded, it repeats exactly. */
 export function seededRandom(seed: number): () => number {
@@ -37,17 +47,35 @@ export function argmax(logits: Float32Array): number {
 const NEGLIGIBLE = 30;
 
 export function validateSampling(options: SamplingOptions): void {
-  const { temperature = 0, topK = 0, topP = 1 } = options;
+  const { temperature = 0, topK = 0, topP = 1, repeatPenalty = 1, repeatLastN = REPEAT_LAST_N } = options;
   if (!(Number.isFinite(temperature) && temperature >= 0 && temperature <= 5)) throw new RangeError('temperature must be between 0 and 5');
   if (!(Number.isInteger(topK) && topK >= 0)) throw new RangeError('top_k must be a whole number, 0 or more');
   if (!(Number.isFinite(topP) && topP > 0 && topP <= 1)) throw new RangeError('top_p must be above 0 and at most 1');
+  if (!(Number.isFinite(repeatPenalty) && repeatPenalty > 0 && repeatPenalty <= 10))
+    throw new RangeError('repeat_penalty must be above 0 and at most 10');
+  if (!(Number.isInteger(repeatLastN) && repeatLastN >= 0)) throw new RangeError('repeat_last_n must be a whole number, 0 or more');
 }
 
-export function createSampler(options: SamplingOptions = {}): (logits: Float32Array) => number {
+/** The logits with each token among the last `lastN` picks penalised once; the input is left as it was. */
+export function penaliseRepeats(logits: Float32Array, picked: readonly number[], penalty: number, lastN: number): Float32Array {
+  if (penalty === 1 || lastN === 0 || picked.length === 0) return logits;
+  const out = Float32Array.from(logits);
+  for (const id of new Set(picked.slice(-lastN))) {
+    const logit = out[id];
+    if (logit !== undefined) out[id] = logit > 0 ? logit / penalty : logit * penalty;
+  }
+  return out;
+}
+
+export function createSampler(options: SamplingOptions = {}): Sampler {
   validateSampling(options);
-  const { temperature = 0, topK = 0, topP = 1 } = options;
-  if (temperature === 0) return argmax;
-  const random = options.seed === undefined ? Math.random : seededRandom(options.seed);
+  const { temperature = 0, topK = 0, topP = 1, repeatPenalty = 1, repeatLastN = REPEAT_LAST_N } = options;
+  const pick = temperature === 0 ? argmax : drawer(temperature, topK, topP, options.seed);
+  return (logits, picked = []) => pick(penaliseRepeats(logits, picked, repeatPenalty, repeatLastN));
+}
+
+function drawer(temperature: number, topK: number, topP: number, seed: number | undefined): (logits: Float32Array) => number {
+  const random = seed === undefined ? Math.random : seededRandom(seed);
   return (logits) => {
     const best = logits[argmax(logits)]! / temperature;
     const candidates: { id: number; weight: number }[] = [];

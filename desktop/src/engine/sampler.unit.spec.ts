@@ -1,4 +1,4 @@
-import { argmax, createSampler, seededRandom } from './sampler';
+import { argmax, createSampler, penaliseRepeats, seededRandom } from './sampler';
 
 const logits = Float32Array.from([0.5, 3, 2.9, -1, 1]);
 
@@ -45,6 +45,29 @@ describe('sampling', () => {
     expect(() => createSampler({ temperature: -1 })).toThrow('temperature must be between 0 and 5');
     expect(() => createSampler({ topP: 0 })).toThrow('top_p must be above 0 and at most 1');
     expect(() => createSampler({ topK: 1.5 })).toThrow('top_k must be a whole number');
+    expect(() => createSampler({ repeatPenalty: 0 })).toThrow('repeat_penalty must be above 0 and at most 10');
+    expect(() => createSampler({ repeatPenalty: Number.NaN })).toThrow('repeat_penalty must be above 0');
+    expect(() => createSampler({ repeatLastN: -1 })).toThrow('repeat_last_n must be a whole number, 0 or more');
+  });
+
+  it('the repeat penalty divides a repeated positive logit and multiplies a negative one, once per token, leaving the input as it was', () => {
+    const penalised = penaliseRepeats(logits, [1, 3, 1, 1], 2, 64);
+    const float32 = (values: number[]) => values.map(Math.fround);
+    expect([...penalised]).toEqual(float32([0.5, 1.5, 2.9, -2, 1]));
+    expect([...logits]).toEqual(float32([0.5, 3, 2.9, -1, 1]));
+    // Only the last N picks count; penalty 1 or an empty window changes nothing.
+    expect([...penaliseRepeats(logits, [1, 3], 2, 1)]).toEqual(float32([0.5, 3, 2.9, -2, 1]));
+    expect(penaliseRepeats(logits, [1], 1, 64)).toBe(logits);
+    expect(penaliseRepeats(logits, [1], 2, 0)).toBe(logits);
+  });
+
+  it('greedy decoding with a repeat penalty moves off a token it just picked, and back once it leaves the window', () => {
+    const sample = createSampler({ temperature: 0, repeatPenalty: 1.1, repeatLastN: 2 });
+    expect(sample(logits, [])).toBe(1);
+    expect(sample(logits, [1])).toBe(2); // 3 / 1.1 = 2.73 < 2.9
+    expect(sample(logits, [1, 2])).toBe(1); // 3 / 1.1 = 2.73 > 2.9 / 1.1 = 2.64
+    expect(sample(logits, [1, 4, 4])).toBe(1); // token 1 is out of the last 2
+    expect(createSampler()(logits, [1, 1, 1])).toBe(1); // no penalty unless asked
   });
 
   it('the seeded generator stays in [0, 1)', () => {

@@ -79,9 +79,13 @@ export async function loadBlockWeights(
   config: LlamaConfig,
   range: BlockRange,
   activations: Activations,
+  onLayer: (index: number) => void = () => undefined,
 ): Promise<BlockWeights> {
   const layers: LayerWeights[] = [];
-  for (let index = range.first; index < range.end; index++) layers.push(await layer(file, config, index, activations));
+  for (let index = range.first; index < range.end; index++) {
+    layers.push(await layer(file, config, index, activations));
+    onLayer(index);
+  }
   const { hidden, vocabSize } = config;
   let embedding: Embedding | undefined;
   if (range.first === 0) {

@@ -5,7 +5,6 @@
 import { metaArray, metaNumber, metaString, type GgufFile } from './gguf';
 
 export interface LlamaConfig {
-  name: string;
   layers: number;
   hidden: number;
   ffn: number;
@@ -30,7 +29,6 @@ export function llamaConfig(file: GgufFile): LlamaConfig {
   const hidden = metaNumber(file, 'llama.embedding_length');
   const heads = metaNumber(file, 'llama.attention.head_count');
   const config: LlamaConfig = {
-    name: file.metadata.has('general.name') ? metaString(file, 'general.name') : 'model',
     layers: metaNumber(file, 'llama.block_count'),
     hidden,
     ffn: metaNumber(file, 'llama.feed_forward_length'),

@@ -13,6 +13,7 @@ import { llamaConfig } from './llama-config';
 import { packModel } from './packer';
 import { GgmlType } from './quant';
 import { dequantizeAll, referenceLogits } from './testing/reference-llama';
+import type { MetaValue } from './testing/tiny-gguf';
 import { tinyLlamaGguf } from './testing/tiny-llama';
 
 const PROMPT = [258, 72, 101, 108, 108, 111, 44, 32, 119, 111, 114, 108, 100];
@@ -99,6 +100,27 @@ describe('packing a llama GGUF into ONNX blocks', () => {
     await expect(chunked.forward(new Array<number>(64 - PROMPT.length + 1).fill(72))).rejects.toThrow('this model reads at most 64');
     expect(chunked.length).toBe(PROMPT.length);
     await chunked.release();
+  });
+
+  it('packs exact fp32 activations by default, named and with the sampling its metadata states', async () => {
+    const path = join(work, 'SmolTiny-1M-Chat.Q4_1.gguf');
+    const metadata: Record<string, MetaValue> = {
+      'general.basename': { type: 'string', value: 'smoltiny' },
+      'general.size_label': { type: 'string', value: '1M' },
+      'general.sampling.temp': { type: 'f32', value: 0.3 },
+      'general.sampling.penalty_repeat': { type: 'f32', value: 1.2 },
+    };
+    await writeFile(path, tinyLlamaGguf({ matrices: GgmlType.Q4_1, metadata }));
+    const out = join(work, 'default');
+    const steps: string[] = [];
+    const manifest = await packModel({ gguf: path, out, blocks: 2, progress: (step) => steps.push(step) });
+    expect(manifest).toMatchObject({ name: 'SmolTiny 1M Chat', activations: 'fp32', generation: { temperature: 0.3, repeatPenalty: 1.2 } });
+    expect(steps).toContain('block 2 of 2: read layer 3 of 3');
+    const model = await LocalModel.load(out);
+    const file = await readGguf(path);
+    const expected = referenceLogits(await dequantizeAll(file), llamaConfig(file), PROMPT);
+    expect(maxDifference(await model.forward(PROMPT), expected)).toBeLessThan(2e-3);
+    await model.release();
   });
 
   it('refuses a non-empty output directory and more blocks than layers', async () => {

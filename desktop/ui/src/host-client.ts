@@ -66,7 +66,7 @@ interface ChatChunk {
  * calling `onText` with each piece. Throws HostError with the host's words when it refuses.
  */
 export async function streamChat(
-  request: { model: string; messages: ChatCompletionMessage[]; temperature: number },
+  request: { model: string; messages: ChatCompletionMessage[]; temperature?: number; max_tokens?: number },
   onText: (text: string) => void,
   signal: AbortSignal,
 ): Promise<void> {

@@ -55,6 +55,14 @@ const en = {
   notInPlan: 'No longer in your plan: remove it to free the space.',
   progress: '{done} of {total}',
   speed: '{rate}/s',
+  timeLeft: '{time} left',
+  activity: {
+    waiting: 'Waiting for the download before it',
+    verifying: 'Checking the part downloaded before',
+    downloading: 'Downloading',
+    installing: 'Installing',
+  },
+  stalled: 'Waiting for data',
   networkLead:
     'A network runs one model across several of your machines on this LAN: each runs some of the model’s blocks, and together they answer as one.',
   createNetwork: 'Create a network',
@@ -106,6 +114,9 @@ const en = {
   chatLead: 'Talk to a model on this device. Nothing leaves your network.',
   model: 'Model',
   temperature: 'Temperature',
+  maxTokens: 'Max tokens',
+  temperatureHint: '0 gives the same answer every time; higher varies the wording.',
+  maxTokensHint: 'The answer stops after this many tokens.',
   noChatModel: 'Download a model under Models to chat with it.',
   message: 'Message',
   send: 'Send',
@@ -190,6 +201,14 @@ const fa: Messages = {
   notInPlan: 'دیگر در طرح شما نیست: برای آزاد کردن فضا حذفش کنید.',
   progress: '{done} از {total}',
   speed: '{rate}/ثانیه',
+  timeLeft: '{time} مانده',
+  activity: {
+    waiting: 'در انتظار پایان دریافت قبلی',
+    verifying: 'بررسی بخشی که پیش‌تر دریافت شده',
+    downloading: 'در حال دریافت',
+    installing: 'در حال نصب',
+  },
+  stalled: 'در انتظار داده',
   networkLead:
     'شبکه یک مدل را روی چند دستگاه شما در همین شبکهٔ محلی اجرا می‌کند: هر دستگاه بخشی از بلوک‌های مدل را اجرا می‌کند و همه با هم مانند یک دستگاه پاسخ می‌دهند.',
   createNetwork: 'ساختن شبکهٔ تازه',
@@ -241,6 +260,9 @@ const fa: Messages = {
   chatLead: 'با مدلی روی این دستگاه گفتگو کنید. چیزی از شبکهٔ شما بیرون نمی‌رود.',
   model: 'مدل',
   temperature: 'دما',
+  maxTokens: 'بیشینهٔ توکن‌ها',
+  temperatureHint: 'با ۰ پاسخ هر بار یکی است؛ بیشتر، عبارت‌ها را گوناگون می‌کند.',
+  maxTokensHint: 'پاسخ پس از این شمار توکن می‌ایستد.',
   noChatModel: 'برای گفتگو، ابتدا در بخش مدل‌ها مدلی دریافت کنید.',
   message: 'پیام',
   send: 'ارسال',
@@ -318,6 +340,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
         const hours = Math.floor((seconds % 86_400) / 3600);
         const minutes = Math.max(1, Math.floor((seconds % 3600) / 60));
         const part = (value: number, unit: string) => number(value, { style: 'unit', unit, unitDisplay: 'long' });
+        if (seconds < 60) return part(Math.max(1, Math.ceil(seconds)), 'second');
         if (days > 0) return `${part(days, 'day')} ${part(hours, 'hour')}`;
         if (hours > 0) return `${part(hours, 'hour')} ${part(minutes, 'minute')}`;
         return part(minutes, 'minute');

@@ -14,7 +14,14 @@ export function tinyVocabulary(): string[] {
   return [...bytesToSymbols(Uint8Array.from({ length: 256 }, (_, i) => i)), 'he', 'll', '<|im_start|>', '<|im_end|>'];
 }
 
-export function tinyLlamaGguf(options: { matrices: GgmlType; embedding?: GgmlType; tied?: boolean; seed?: number }): Buffer {
+export function tinyLlamaGguf(options: {
+  matrices: GgmlType;
+  embedding?: GgmlType;
+  tied?: boolean;
+  seed?: number;
+  /** More metadata (a name, sampling defaults), over the tiny model's own. */
+  metadata?: Record<string, MetaValue>;
+}): Buffer {
   const { layers, hidden, heads, kvHeads, ffn, context } = TINY;
   const random = seededRandom(options.seed ?? 1);
   const values = (count: number, scale: number, offset = 0) =>
@@ -64,5 +71,5 @@ export function tinyLlamaGguf(options: { matrices: GgmlType; embedding?: GgmlTyp
       value: "{% for m in messages %}{{ '<|im_start|>' + m.role + '\\n' + m.content + '<|im_end|>' }}{% endfor %}",
     },
   };
-  return writeGguf(metadata, tensors);
+  return writeGguf({ ...metadata, ...options.metadata }, tensors);
 }

@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChatCompletionMessage, ModelPackageManifest } from '@meshwork/contracts';
 import { type ForwardPass, generate, type GenerateOptions, type Generation } from '../../engine/generate';
+import { type Defaults, generationDefaults, withDefaults } from '../../engine/generation-defaults';
 import { LocalModel, type LocalModelOptions } from '../../engine/local-model';
 import { compileChatTemplate } from '../../engine/tokenizer/chat-template';
 import { Tokenizer } from '../../engine/tokenizer/tokenizer';
 
+/** A request's settings; what it leaves undefined takes the model's defaults. */
 export type ChatSampling = Omit<GenerateOptions, 'stopTokens' | 'onText' | 'signal'>;
 
 const textOf = (content: ChatCompletionMessage['content']) =>
@@ -42,6 +44,11 @@ export class ChatEngine {
     return this.model.contextLength;
   }
 
+  /** What an answer uses where its request sets nothing. */
+  get defaults(): Defaults {
+    return generationDefaults(this.manifest);
+  }
+
   /** The conversation's prompt ids, with the template's generation prompt for the assistant's turn. */
   prompt(messages: readonly ChatCompletionMessage[]): number[] {
     const special = this.manifest.specialTokens;
@@ -71,7 +78,7 @@ export class ChatEngine {
     this.cached = this.cached.slice(0, keep);
     try {
       const result = await generate(this.model, this.tokenizer.decoder(), prompt.slice(keep), {
-        ...sampling,
+        ...withDefaults(sampling, this.defaults),
         stopTokens: this.manifest.specialTokens.stop,
         onText,
         signal,

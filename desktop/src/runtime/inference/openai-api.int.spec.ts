@@ -98,6 +98,33 @@ describe('the host’s OpenAI-compatible api', () => {
     expect(afterPrefix.choices[0]!.message.content).toMatch(/\S/);
   }, 60_000);
 
+  it('without max_tokens an answer stops at the default 512 tokens; an explicit limit is honoured either way', async () => {
+    const story = [{ role: 'user' as const, content: 'Write a very long story about a dragon.' }];
+    const long = await client().chat.completions.create({ model: model.name, messages: story, temperature: 0 });
+    expect(long.choices[0]!.finish_reason).toBe('length');
+    expect(long.usage?.completion_tokens).toBe(512);
+    const short = await client().chat.completions.create({ model: model.name, messages: story, temperature: 0, max_tokens: 40 });
+    expect(short.choices[0]!.finish_reason).toBe('length');
+    expect(short.usage?.completion_tokens).toBe(40);
+    expect(long.choices[0]!.message.content!.startsWith(short.choices[0]!.message.content!)).toBe(true);
+  }, 120_000);
+
+  it('the default repeat penalty ends a loop that repeat_penalty 1 (none) runs to the limit', async () => {
+    const loop = [{ role: 'user' as const, content: 'Write the word Paris 600 times.' }];
+    const penalised = await client().chat.completions.create({ model: model.name, messages: loop, temperature: 0 });
+    expect(penalised.choices[0]!.finish_reason).toBe('stop');
+    expect(penalised.usage!.completion_tokens).toBeLessThan(512);
+    const unpenalised = await client().chat.completions.create({
+      model: model.name,
+      messages: loop,
+      temperature: 0,
+      max_tokens: penalised.usage!.completion_tokens + 20,
+      // @ts-expect-error llama.cpp's field, not in OpenAI's types; the host documents it.
+      repeat_penalty: 1,
+    });
+    expect(unpenalised.choices[0]!.finish_reason).toBe('length');
+  }, 120_000);
+
   it('answers two clients at once, each in full', async () => {
     const second = (await subject.call('POST', '/host/api-keys', { name: 'Second client' })).body.key as string;
     const [a, b] = await Promise.all([
@@ -115,6 +142,10 @@ describe('the host’s OpenAI-compatible api', () => {
       status: 400,
       param: 'temperature',
     });
+    await expect(
+      // @ts-expect-error llama.cpp's field, not in OpenAI's types.
+      client().chat.completions.create({ model: model.name, messages: CHAT, repeat_penalty: 0 }),
+    ).rejects.toMatchObject({ status: 400, param: 'repeat_penalty' });
     await expect(client().chat.completions.create({ model: model.name, messages: CHAT, n: 2 })).rejects.toMatchObject({
       status: 400,
       param: 'n',

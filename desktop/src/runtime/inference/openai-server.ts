@@ -10,8 +10,6 @@ import { QueueFull } from './fair-queue';
 import { type ModelServer, ServeRefusal } from './model-server';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-/** What OpenAI samples with when a request names no temperature; clients written for it expect the same here. */
-const OPENAI_DEFAULT_TEMPERATURE = 1;
 
 class OpenAiError extends Error {
   constructor(
@@ -159,11 +157,13 @@ export class OpenAiServer {
     response.on('close', () => left.abort(new Error('The client went away')));
     const id = `chatcmpl-${randomBytes(12).toString('base64url')}`;
     const created = Math.floor(Date.now() / 1000);
+    // What the request leaves out, the model's own defaults fill (ChatEngine), not OpenAI's.
     const sampling = {
       maxTokens: chat.max_completion_tokens ?? chat.max_tokens ?? undefined,
-      temperature: chat.temperature ?? OPENAI_DEFAULT_TEMPERATURE,
+      temperature: chat.temperature ?? undefined,
       topP: chat.top_p ?? undefined,
       topK: chat.top_k ?? undefined,
+      repeatPenalty: chat.repeat_penalty ?? undefined,
       seed: chat.seed ?? undefined,
       stop: typeof chat.stop === 'string' ? [chat.stop] : (chat.stop ?? undefined),
     };

@@ -9,19 +9,27 @@ interface Turn {
   content: string;
 }
 
-/** A chat with a model on this device, streamed as it is written; Stop ends the answer there. */
+/**
+ * A chat with a model on this device, streamed as it is written; Stop ends the answer there.
+ * The temperature and the token limit start at the model's own defaults (what the OpenAI api
+ * uses too) and may be changed for the next answer; emptied, the host's default applies.
+ */
 export function ChatScreen({ state }: { state: HostState }) {
   const { t } = useI18n();
   const ready = state.serving.allowed ? state.models.filter((m) => m.allowed && m.status === 'installed') : [];
   const [model, setModel] = useState('');
   const [messages, setMessages] = useState<Turn[]>([]);
   const [draft, setDraft] = useState('');
-  // 0 answers the same every time; higher varies the wording.
-  const [temperature, setTemperature] = useState(0.7);
+  // What the person typed; null while they have not, and the model's default shows.
+  const [temperatureText, setTemperatureText] = useState<string | null>(null);
+  const [maxTokensText, setMaxTokensText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const answering = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState(false);
   const chosen = ready.some((m) => m.name === model) ? model : (ready[0]?.name ?? '');
+  const defaults = ready.find((m) => m.name === chosen)?.generation ?? null;
+  const temperature = temperatureText ?? (defaults ? String(defaults.temperature) : '');
+  const maxTokens = maxTokensText ?? (defaults ? String(defaults.max_tokens) : '');
   useEffect(() => () => answering.current?.abort(), []);
 
   async function send(event: FormEvent) {
@@ -37,8 +45,14 @@ export function ChatScreen({ state }: { state: HostState }) {
     answering.current = abort;
     let answer = '';
     try {
+      // The form checked both fields; an empty one is left to the host's default.
       await streamChat(
-        { model: chosen, messages: asked, temperature },
+        {
+          model: chosen,
+          messages: asked,
+          temperature: temperature === '' ? undefined : Number(temperature),
+          max_tokens: maxTokens === '' ? undefined : Number(maxTokens),
+        },
         (piece) => {
           answer += piece;
           setMessages([...asked, { role: 'assistant', content: answer }]);
@@ -76,21 +90,35 @@ export function ChatScreen({ state }: { state: HostState }) {
             <select className="field" value={chosen} onChange={(e) => setModel(e.target.value)}>
               {ready.map((m) => (
                 <option key={m.name} value={m.name}>
-                  {m.name}
+                  {m.display_name}
                 </option>
               ))}
             </select>
           </label>
-          <label className="text-sm">
+          <label className="text-sm" title={t.temperatureHint}>
             <span className="block">{t.temperature}</span>
             <input
               className="field w-20"
+              form="chat-form"
               type="number"
               min={0}
               max={2}
-              step={0.1}
+              step="any"
               value={temperature}
-              onChange={(e) => setTemperature(Math.min(2, Math.max(0, Number(e.target.value) || 0)))}
+              onChange={(e) => setTemperatureText(e.target.value)}
+            />
+          </label>
+          <label className="text-sm" title={t.maxTokensHint}>
+            <span className="block">{t.maxTokens}</span>
+            <input
+              className="field w-24"
+              form="chat-form"
+              type="number"
+              min={1}
+              max={1_000_000}
+              step={1}
+              value={maxTokens}
+              onChange={(e) => setMaxTokensText(e.target.value)}
             />
           </label>
           <button type="button" className="button-quiet" disabled={busy} onClick={() => setMessages([])}>
@@ -115,7 +143,7 @@ export function ChatScreen({ state }: { state: HostState }) {
           {error}
         </p>
       )}
-      <form className="flex gap-2" onSubmit={(e) => void send(e)}>
+      <form id="chat-form" className="flex gap-2" onSubmit={(e) => void send(e)}>
         <label className="sr-only" htmlFor="chat-draft">
           {t.message}
         </label>

@@ -94,7 +94,7 @@ function CreateNetwork({ state }: { state: HostState }) {
               >
                 {installed.map((m) => (
                   <option key={m.name} value={m.name}>
-                    {m.name}
+                    {m.display_name}
                   </option>
                 ))}
               </select>
