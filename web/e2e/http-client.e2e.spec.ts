@@ -221,7 +221,7 @@ describe('the site’s api client against the real built api', () => {
     const installerPath = '/downloads/desktop-app/Meshwork-Desktop-v2.1.0.exe';
     await expect(client.request(installerPath, { responseType: 'stream' })).rejects.toMatchObject({
       status: 404,
-      message: 'No version available for download',
+      message: 'No Windows installer is available for download.',
     });
 
     const installer = Buffer.concat([Buffer.from('MZ'), randomBytes(64 * 1024)]);
