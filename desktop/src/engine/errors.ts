@@ -3,8 +3,12 @@ export class ContextLengthError extends Error {
   constructor(
     readonly requested: number,
     readonly contextLength: number,
+    /** `requested` is a bound found before tokenising: the conversation needs at least that. */
+    { atLeast = false }: { atLeast?: boolean } = {},
   ) {
-    super(`The conversation needs ${requested} tokens; this model reads at most ${contextLength}. Shorten it or start a new one.`);
+    super(
+      `The conversation needs ${atLeast ? 'at least ' : ''}${requested} tokens; this model reads at most ${contextLength}. Shorten it or start a new one.`,
+    );
     this.name = 'ContextLengthError';
   }
 }

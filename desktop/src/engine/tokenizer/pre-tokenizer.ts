@@ -6,27 +6,22 @@
  */
 
 const GPT2 = /'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+/gu;
-const DIGIT = /\p{N}/u;
+// A capture group, so split() keeps each digit (at the odd positions) between the runs around it.
+const DIGIT = /(\p{N})/u;
 const SPLITS_DIGITS = new Set(['smollm', 'starcoder', 'refact', 'codeshell', 'exaone', 'minerva', 'command-r']);
 
 export function isSupportedPreTokenizer(name: string): boolean {
   return name === 'default' || name === 'gpt-2' || SPLITS_DIGITS.has(name);
 }
 
-function gpt2Pieces(text: string): string[] {
-  return text.match(GPT2) ?? [];
-}
-
+/** Linear in the text: the pattern never backtracks further than one whitespace run. */
 export function preTokenize(text: string, name: string): string[] {
-  if (!SPLITS_DIGITS.has(name)) return gpt2Pieces(text);
+  if (!SPLITS_DIGITS.has(name)) return text.match(GPT2) ?? [];
   const pieces: string[] = [];
-  let run = '';
-  for (const char of text) {
-    if (DIGIT.test(char)) {
-      pieces.push(...gpt2Pieces(run), char);
-      run = '';
-    } else run += char;
+  // Pushed one by one: spreading hundreds of thousands of pieces into push() overflows the stack.
+  for (const [i, part] of text.split(DIGIT).entries()) {
+    if (i % 2 === 1) pieces.push(part);
+    else for (const piece of part.match(GPT2) ?? []) pieces.push(piece);
   }
-  pieces.push(...gpt2Pieces(run));
   return pieces;
 }

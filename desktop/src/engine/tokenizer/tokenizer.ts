@@ -1,15 +1,23 @@
 /**
  * Byte-level BPE, as the model's GGUF describes it (tokens, token types, ranked merges, its
  * pre-tokenizer), read from the package's `tokenizer.json`. Control and user-defined tokens
- * (`<|im_start|>`) are matched verbatim in text before anything is split.
+ * (`<|im_start|>`) are matched verbatim in text before anything is split. Cost is O(n log n)
+ * in the text (see `Merges`); a long text is tokenised on a thread of its own (`encodeAsync`).
  */
 import { TokenizerJson } from '@meshwork/contracts';
+import { Merges } from './bpe';
 import { bytesToSymbols, symbolsToBytes } from './byte-level';
 import { isSupportedPreTokenizer, preTokenize } from './pre-tokenizer';
+import { TokenizerThread } from './tokenizer-thread';
 
 const CONTROL = 3;
 const USER_DEFINED = 4;
 const CACHE_LIMIT = 50_000;
+/** Pieces cached by their text: words recur, long runs rarely do and would hold memory. */
+const CACHED_PIECE_LENGTH = 256;
+/** Up to this many characters a text is tokenised in place (a few milliseconds at worst). */
+const INLINE_CHARACTERS = 8192;
+const BYTE_CHARS = bytesToSymbols(Uint8Array.from({ length: 256 }, (_, byte) => byte));
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -17,7 +25,14 @@ function escapeRegExp(text: string): string {
 
 export class Tokenizer {
   private readonly ids = new Map<string, number>();
-  private readonly ranks = new Map<string, number>();
+  private readonly merges: Merges;
+  /** Each merge symbol's token id, -1 for a symbol the vocabulary lacks. */
+  private readonly symbolTokens: Int32Array;
+  /** Each byte's token id: what a symbol the vocabulary lacks falls back to. */
+  private readonly byteTokens: Int32Array;
+  /** The most bytes one token stands for: n bytes need at least n / longest tokens. */
+  private readonly longestToken: number;
+  private thread: TokenizerThread | undefined;
   private readonly specials = new Map<string, number>();
   private readonly specialPattern: RegExp | undefined;
   private readonly tokenBytes: (Uint8Array | undefined)[];
@@ -26,7 +41,9 @@ export class Tokenizer {
   private constructor(readonly json: TokenizerJson) {
     if (!isSupportedPreTokenizer(json.pre)) throw new Error(`The pre-tokenizer "${json.pre}" is not supported`);
     for (const [id, token] of json.tokens.entries()) if (!this.ids.has(token)) this.ids.set(token, id);
-    for (const [rank, merge] of json.merges.entries()) this.ranks.set(merge, rank);
+    this.merges = new Merges(BYTE_CHARS, json.merges);
+    this.symbolTokens = Int32Array.from(this.merges.symbols, (symbol) => this.ids.get(symbol) ?? -1);
+    this.byteTokens = Int32Array.from(BYTE_CHARS, (char) => this.ids.get(char) ?? 0);
     for (const [id, token] of json.tokens.entries()) {
       const type = json.tokenTypes[id];
       if ((type === CONTROL || type === USER_DEFINED) && token.length > 0) this.specials.set(token, id);
@@ -39,6 +56,7 @@ export class Tokenizer {
         ? new TextEncoder().encode(token)
         : Uint8Array.from(symbolsToBytes(token) ?? []),
     );
+    this.longestToken = this.tokenBytes.reduce((longest, bytes) => Math.max(longest, bytes?.length ?? 0), 1);
   }
 
   static fromJson(value: unknown): Tokenizer {
@@ -58,9 +76,33 @@ export class Tokenizer {
     for (const [i, part] of parts.entries()) {
       // split() with a capture group puts the separators at the odd positions.
       if (i % 2 === 1) ids.push(this.specials.get(part)!);
-      else for (const piece of preTokenize(part, this.json.pre)) ids.push(...this.encodePiece(piece));
+      // Pushed one by one: spreading a long piece's ids into push() overflows the stack.
+      else for (const piece of preTokenize(part, this.json.pre)) for (const id of this.encodePiece(piece)) ids.push(id);
     }
     return ids;
+  }
+
+  /**
+   * `encode`, with a long text tokenised on a worker thread, so a request's prompt never holds
+   * the event loop from the others. Resolves to the same ids.
+   */
+  async encodeAsync(text: string, options: { special?: boolean } = {}): Promise<number[]> {
+    if (text.length <= INLINE_CHARACTERS) return this.encode(text, options);
+    this.thread ??= new TokenizerThread(this.json);
+    return this.thread.encode(text, options.special ?? true);
+  }
+
+  /** A bound found without tokenising: `text` is at least this many tokens (BOS included). */
+  leastTokens(text: string): number {
+    const bos = this.json.addBos && this.json.bos !== undefined ? 1 : 0;
+    return bos + Math.ceil(Buffer.byteLength(text, 'utf8') / this.longestToken);
+  }
+
+  /** Stops the worker thread, if one was started; `encodeAsync` starts another when needed. */
+  async close(): Promise<void> {
+    const thread = this.thread;
+    this.thread = undefined;
+    await thread?.close();
   }
 
   /** The bytes of a token: UTF-8 of its text, possibly part of a character. */
@@ -85,31 +127,21 @@ export class Tokenizer {
   }
 
   private encodePiece(piece: string): number[] {
-    const cached = this.cache.get(piece);
+    const cacheable = piece.length <= CACHED_PIECE_LENGTH;
+    const cached = cacheable ? this.cache.get(piece) : undefined;
     if (cached) return cached;
-    const symbols = bytesToSymbols(new TextEncoder().encode(piece));
-    // Merge the best-ranked adjacent pair until no pair is in the merge list.
-    for (;;) {
-      let best = -1;
-      let bestRank = Infinity;
-      for (let i = 0; i < symbols.length - 1; i++) {
-        const rank = this.ranks.get(`${symbols[i]} ${symbols[i + 1]}`);
-        if (rank !== undefined && rank < bestRank) {
-          bestRank = rank;
-          best = i;
-        }
-      }
-      if (best < 0) break;
-      symbols.splice(best, 2, symbols[best]! + symbols[best + 1]!);
-    }
-    const ids = symbols.flatMap((symbol) => {
-      const id = this.ids.get(symbol);
-      if (id !== undefined) return [id];
+    const bytes = new TextEncoder().encode(piece);
+    const ids: number[] = [];
+    this.merges.merge(bytes, (symbol, start, end) => {
+      const id = this.symbolTokens[symbol]!;
+      if (id >= 0) ids.push(id);
       // A symbol the vocabulary lacks falls back to its single bytes (every byte has a token).
-      return [...symbol].map((char) => this.ids.get(char) ?? 0);
+      else for (let i = start; i < end; i++) ids.push(this.byteTokens[bytes[i]!]!);
     });
-    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-    this.cache.set(piece, ids);
+    if (cacheable) {
+      if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+      this.cache.set(piece, ids);
+    }
     return ids;
   }
 }

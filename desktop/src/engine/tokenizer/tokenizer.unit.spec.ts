@@ -1,4 +1,5 @@
 import { bytesToSymbols } from './byte-level';
+import { referenceTokenizer } from './testing/reference-tokenizer';
 import { Tokenizer } from './tokenizer';
 
 /** The 256 byte tokens (id = byte), a few merges, and one control token. */
@@ -70,5 +71,102 @@ describe('byte-level BPE', () => {
     expect(() => Tokenizer.fromJson({ format: 'other' })).toThrow('tokenizer.json is not a Meshwork tokenizer');
     expect(() => tiny('mystery')).toThrow('The pre-tokenizer "mystery" is not supported');
     expect(() => tiny('gpt-2').decode([9999])).toThrow('Token id 9999 is outside the vocabulary of 263');
+  });
+
+  it('a text of 400,000 pieces, or one piece of 400,000 ids, does not overflow the stack', () => {
+    const t = tiny('smollm');
+    expect(t.encode('x '.repeat(200_000))).toHaveLength(400_000);
+    expect(t.encode('\u0001'.repeat(400_000))).toHaveLength(400_000);
+  });
+});
+
+/** A byte-level vocabulary grown by random merges of what it holds, some results left out of it. */
+function randomTokenizer(seed: number, pre: string) {
+  let state = seed;
+  const random = (n: number) => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) >>> 8) % n;
+  const bytes = bytesToSymbols(Uint8Array.from({ length: 256 }, (_, i) => i));
+  // Merges among a few byte characters (letters, space, a digit, the UTF-8 of é and 🎉) so they chain.
+  const symbols = [...'abcĠ1', ...bytesToSymbols(new TextEncoder().encode('é🎉'))];
+  const tokens = [...bytes];
+  const merges: string[] = [];
+  for (let i = 0; i < 400; i++) {
+    const left = symbols[random(symbols.length)]!;
+    const right = symbols[random(symbols.length)]!;
+    merges.push(`${left} ${right}`);
+    symbols.push(left + right);
+    if (random(10) > 0) tokens.push(left + right);
+  }
+  // Merges that can never match (no space, two spaces), and one listed twice.
+  merges.push('ab', 'a  b', merges[3]!);
+  tokens.push('<|end|>');
+  const json = {
+    format: 'meshwork-tokenizer/1',
+    model: 'gpt2',
+    pre,
+    tokens,
+    tokenTypes: tokens.map((_, id) => (id === tokens.length - 1 ? 3 : 1)),
+    merges,
+    eos: tokens.length - 1,
+    addBos: false,
+    chatTemplate: '',
+  } as const;
+  return { tokenizer: Tokenizer.fromJson(json), reference: referenceTokenizer(json), random };
+}
+
+describe('the heap of merges against the rescan it replaced', () => {
+  it('gives the same ids on random text, and on long words, emoji, digit and whitespace runs', () => {
+    for (const [seed, pre] of [
+      [1, 'smollm'],
+      [2, 'gpt-2'],
+      [3, 'smollm'],
+    ] as const) {
+      const { tokenizer, reference, random } = randomTokenizer(seed, pre);
+      const alphabet = [...'aaabbbcc   1é🎉\n', '<|end|>'];
+      for (let i = 0; i < 300; i++) {
+        const text = Array.from({ length: random(120) }, () => alphabet[random(alphabet.length)]).join('');
+        expect(tokenizer.encode(text)).toEqual(reference(text));
+      }
+      for (const text of [
+        'a'.repeat(3000),
+        'ab'.repeat(1500),
+        'abc'.repeat(1000),
+        '🎉'.repeat(700),
+        '1'.repeat(2000),
+        ' '.repeat(2000) + 'a',
+        'é'.repeat(1500),
+      ])
+        expect(tokenizer.encode(text)).toEqual(reference(text));
+    }
+  });
+});
+
+describe('long texts', () => {
+  const text = 'hello world 12 '.repeat(20_000);
+
+  it('are tokenised on a thread of their own: the event loop turns meanwhile, and the ids are the same', async () => {
+    const t = tiny('smollm');
+    let settled = false;
+    const ids = t.encodeAsync(text).finally(() => (settled = true));
+    await new Promise(setImmediate);
+    expect(settled).toBe(false);
+    expect(await ids).toEqual(t.encode(text));
+    await t.close();
+  });
+
+  it('a thread stopped mid-way fails what it held, and the next text starts another', async () => {
+    const t = tiny('gpt-2');
+    const held = t.encodeAsync(text);
+    await t.close();
+    await expect(held).rejects.toThrow('The tokenizer thread stopped');
+    expect(await t.encodeAsync(text)).toEqual(t.encode(text));
+    await t.close();
+  });
+
+  it('are bounded below without tokenising: never above the ids they give', () => {
+    const t = tiny('smollm', { addBos: true });
+    for (const sample of [text, 'hellohellohello', '🎉', '<|end|><|end|>', ''])
+      expect(t.leastTokens(sample)).toBeLessThanOrEqual(t.encode(sample).length);
+    // The longest token is "hello" or "<|end|>": 7 bytes.
+    expect(t.leastTokens('x'.repeat(70))).toBe(11);
   });
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChatCompletionMessage, ModelPackageManifest } from '@meshwork/contracts';
 import { type ForwardPass, generate, type GenerateOptions, type Generation } from '../../engine/generate';
+import { ContextLengthError } from '../../engine/errors';
 import { type Defaults, generationDefaults, withDefaults } from '../../engine/generation-defaults';
 import { LocalModel, type LocalModelOptions } from '../../engine/local-model';
 import { compileChatTemplate } from '../../engine/tokenizer/chat-template';
@@ -49,8 +50,12 @@ export class ChatEngine {
     return generationDefaults(this.manifest);
   }
 
-  /** The conversation's prompt ids, with the template's generation prompt for the assistant's turn. */
-  prompt(messages: readonly ChatCompletionMessage[]): number[] {
+  /**
+   * The conversation's prompt ids, with the template's generation prompt for the assistant's turn.
+   * A prompt sure to exceed the context is refused before it is tokenised; a long one is
+   * tokenised off the event loop.
+   */
+  async prompt(messages: readonly ChatCompletionMessage[]): Promise<number[]> {
     const special = this.manifest.specialTokens;
     const rendered = this.template(
       messages.map((m) => ({ role: m.role === 'developer' ? 'system' : m.role, content: textOf(m.content) })),
@@ -60,7 +65,10 @@ export class ChatEngine {
         eosToken: this.tokenizer.decode([special.eos]),
       },
     );
-    return this.tokenizer.encode(rendered);
+    // generate() refuses a prompt that leaves no room for one token: so does this bound.
+    const least = this.tokenizer.leastTokens(rendered);
+    if (least >= this.contextLength) throw new ContextLengthError(least + 1, this.contextLength, { atLeast: true });
+    return this.tokenizer.encodeAsync(rendered);
   }
 
   /** Answers the prompt; the caller serialises calls (one cache). */

@@ -88,8 +88,10 @@ export class ModelServer {
         const loaded = await this.load(request.model);
         const runner = await loaded.runner;
         const engine = loaded.idle.pop() ?? runner.lane();
-        const prompt = engine.prompt(request.messages);
-        const answering = engine.complete(prompt, request.sampling, onText, AbortSignal.any([signal, loaded.withdrawn.signal]));
+        // Tokenising is part of the answer: the model stays loaded meanwhile, and the lane comes back even when it fails.
+        const answering = engine
+          .prompt(request.messages)
+          .then((prompt) => engine.complete(prompt, request.sampling, onText, AbortSignal.any([signal, loaded.withdrawn.signal])));
         const busy = answering.catch(() => undefined);
         loaded.busy.add(busy);
         try {
@@ -170,7 +172,10 @@ async function localRunner(directory: string, threads: number | undefined): Prom
       if (lanes++ > 0) throw new Error('A model run in this process answers one conversation at a time.');
       return new ChatEngine(model.manifest, model, tokenizer);
     },
-    release: () => model.release(),
+    release: async () => {
+      await model.release();
+      await tokenizer.close();
+    },
   };
 }
 
@@ -187,6 +192,9 @@ async function networkRunner(directory: string, pipeline: Pipeline): Promise<Run
       sequences.push(sequence);
       return new ChatEngine(manifest, sequence, tokenizer);
     },
-    release: async () => void (await Promise.all(sequences.map((s) => s.release()))),
+    release: async () => {
+      await Promise.all(sequences.map((s) => s.release()));
+      await tokenizer.close();
+    },
   };
 }

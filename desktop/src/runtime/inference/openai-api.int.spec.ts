@@ -137,6 +137,40 @@ describe('the host’s OpenAI-compatible api', () => {
     ]);
   }, 60_000);
 
+  it('one client’s prompt of one long word holds up no one: the window and other clients are answered while it is tokenised', async () => {
+    const bystander = (await subject.call('POST', '/host/api-keys', { name: 'Bystander' })).body.key as string;
+    // 600 KB: under the bound found without tokenising (8192 tokens of at most 81 bytes), so tokenised in full.
+    const word = [{ role: 'user' as const, content: 'x'.repeat(600_000) }];
+    let pending = true;
+    const outcome = client()
+      .chat.completions.create({ model: model.name, messages: word })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      )
+      .finally(() => (pending = false));
+    let answeredMeanwhile = 0;
+    while (pending) {
+      const [models, state] = await Promise.all([client(bystander).models.list(), subject.call('GET', '/host/state')]);
+      expect(models.data.map((m) => m.id)).toEqual([model.name]);
+      expect(state.status).toBe(200);
+      if (pending) answeredMeanwhile++;
+    }
+    expect(await outcome).toMatchObject({ status: 400, code: 'context_length_exceeded' });
+    expect(answeredMeanwhile).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('refuses a prompt sure to exceed the context before tokenising it', async () => {
+    const word = [{ role: 'user' as const, content: 'x'.repeat(1_000_000) }];
+    await expect(client().chat.completions.create({ model: model.name, messages: word })).rejects.toMatchObject({
+      status: 400,
+      code: 'context_length_exceeded',
+      param: 'messages',
+      // 1 MB over at most 81 bytes a token: more than 12,000.
+      message: expect.stringMatching(/needs at least 12\d\d\d tokens; this model reads at most 8192/),
+    });
+  });
+
   it('refuses what it cannot honour in OpenAI’s error format', async () => {
     await expect(client().chat.completions.create({ model: model.name, messages: CHAT, temperature: 5 })).rejects.toMatchObject({
       status: 400,
