@@ -6,6 +6,7 @@ export * from './admin/audit.contract';
 export * from './billing/billing.contract';
 export * from './catalog/catalog.contract';
 export * from './catalog/model-package.contract';
+export * from './common/csv';
 export * from './common/fields';
 export * from './contact/contact.contract';
 export * from './desktop/host-state.contract';

@@ -1,20 +1,8 @@
-/** One cell of an exported table. */
-export type CsvCell = string | number | null;
+import { type CsvCell, csvField } from '@meshwork/contracts';
 
-/**
- * A CSV field (RFC 4180): quoted when it holds a comma, quote or line break, its quotes doubled.
- * Text a spreadsheet would run as a formula (=, +, -, @, tab or CR first) gets a leading
- * apostrophe, as the api's audit export does; numbers, and text that is just a number
- * ("-12.50"), are left as they are.
- */
-export function csvField(value: CsvCell): string {
-  if (value === null) return '';
-  const text = String(value);
-  const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+export type { CsvCell };
 
-/** Rows of cells as CSV text, lines ended by CRLF. */
+/** Rows of cells as CSV text, lines ended by CRLF; each cell by the one writer in the contracts (quoted, formulas neutralised). */
 export function csvLines(rows: readonly (readonly CsvCell[])[]): string {
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n');
 }

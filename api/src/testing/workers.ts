@@ -5,6 +5,7 @@ import { DATABASE } from '../platform/database/database';
 import { EVENT_STORE } from '../platform/event-store/event-store.port';
 import { KAFKA } from '../platform/platform.module';
 import { ProjectionsHost } from '../platform/projections/projections-host';
+import { OBJECT_STORAGE } from '../platform/storage/object-storage';
 import type { RunnerOptions } from '../platform/projections/projection-runner';
 import { buildReadModels } from '../read-models';
 
@@ -15,7 +16,16 @@ import { buildReadModels } from '../read-models';
  */
 export async function startWorkers(app: INestApplication, options: RunnerOptions): Promise<ProjectionsHost> {
   const get = <T>(token: symbol) => app.get<symbol, T>(token);
-  const workers = new ProjectionsHost(get(APP_CONFIG), get(DATABASE), get(EVENT_STORE), get(KAFKA), get(SECRETS), buildReadModels, options);
+  const workers = new ProjectionsHost(
+    get(APP_CONFIG),
+    get(DATABASE),
+    get(EVENT_STORE),
+    get(KAFKA),
+    get(SECRETS),
+    get(OBJECT_STORAGE),
+    buildReadModels,
+    options,
+  );
   await workers.onApplicationBootstrap();
   return workers;
 }

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@meshwork/contracts';
+import { type AuditEntry, csvRows } from '@meshwork/contracts';
 
 const HEADER = [
   'Position',
@@ -15,35 +15,24 @@ const HEADER = [
   'Details',
 ];
 
-/** A CSV field: quoted when it must be, and never read by a spreadsheet as a formula. */
-function field(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export const AUDIT_CSV_HEADER = `${HEADER.join(',')}\r\n`;
 
-/** Audit entries as CSV lines (RFC 4180, CRLF), one per entry. */
+/** Audit entries as CSV lines (RFC 4180, CRLF), one per entry, written by the one CSV writer (see csv.ts in the contracts). */
 export function auditCsvLines(entries: AuditEntry[]): string {
-  return entries
-    .map((e) =>
-      [
-        String(e.position),
-        e.timestamp,
-        e.action,
-        e.resource,
-        e.resource_id,
-        e.actor?.email ?? 'system',
-        e.actor?.id ?? '',
-        e.actor ? (e.actor.is_staff ? 'Yes' : 'No') : '',
-        e.actor?.ip_address ?? '',
-        e.actor?.user_agent ?? '',
-        e.correlation_id,
-        JSON.stringify(e.details),
-      ]
-        .map(field)
-        .join(','),
-    )
-    .map((line) => `${line}\r\n`)
-    .join('');
+  return csvRows(
+    entries.map((e) => [
+      String(e.position),
+      e.timestamp,
+      e.action,
+      e.resource,
+      e.resource_id,
+      e.actor?.email ?? 'system',
+      e.actor?.id ?? '',
+      e.actor ? (e.actor.is_staff ? 'Yes' : 'No') : '',
+      e.actor?.ip_address ?? '',
+      e.actor?.user_agent ?? '',
+      e.correlation_id,
+      JSON.stringify(e.details),
+    ]),
+  );
 }

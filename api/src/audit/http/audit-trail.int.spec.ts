@@ -207,6 +207,21 @@ describe('the audit trail api', () => {
     expect(lines[1]).toContain(`,${staff.user.email},${staff.user.id},Yes,`);
   });
 
+  it('keeps a hostile User-Agent in one cell of the export, and a formula in it as text', async () => {
+    const other = await registerCustomer(subject.app);
+    const change = (agent: string, name: string) =>
+      http().patch('/api/v1/profile/').set('Authorization', `Bearer ${other.token}`).set('User-Agent', agent).send({ last_name: name });
+    await change('x;=1+1;x', 'Semi').expect(200);
+    await change('=HYPERLINK("http://evil.example","open")', 'Formula').expect(200);
+    await caughtUp(subject, AUDIT_TRAIL_PROJECTION);
+    const file = await read(`/export/?resource_type=user&resource_id=${other.userId}&action=ProfileUpdated`).expect(200);
+    const lines = file.text.trimEnd().split('\r\n').slice(1);
+    expect(lines).toHaveLength(2);
+    // Newest first: the formula, then the semicolons; each quoted where it stands, the formula behind an apostrophe.
+    expect(lines[0]).toContain(`,"'=HYPERLINK(""http://evil.example"",""open"")",`);
+    expect(lines[1]).toContain(',"x;=1+1;x",');
+  });
+
   it('names an erased account’s actions "erased user", without its ip, as the log can no longer tell', async () => {
     const other = await registerCustomer(subject.app);
     await http().patch('/api/v1/profile/').set('Authorization', `Bearer ${other.token}`).send({ last_name: 'Lee' }).expect(200);

@@ -17,6 +17,8 @@ export interface LogConsumer {
   handle(checkpoint: number, events: RecordedEvent[]): Promise<number>;
   /** Moves the checkpoint past `event` without handling it: only on a recorded decision to skip it. */
   skip(checkpoint: number, event: RecordedEvent): Promise<number>;
+  /** Called whenever the log has nothing new (about every idleWaitMs): the sealer seals an idle tail here. */
+  idle?(checkpoint: number): Promise<void>;
   /** Whether an error is about a server or connection, not the event: retried without bound, never stalled. */
   isTransient?(error: unknown): boolean;
 }
@@ -132,6 +134,7 @@ export class ExclusiveFollower {
     while (!this.stopping && lock.alive) {
       const events = await this.store.readAll(checkpoint, this.options.batchSize ?? 500);
       if (events.length === 0) {
+        await this.consumer.idle?.(checkpoint);
         await this.store.waitForAppend(this.options.idleWaitMs ?? 500);
         continue;
       }

@@ -10,6 +10,7 @@ import { sealKey } from '../event-store/chain/log-chain';
 import { LogSealer } from '../event-store/chain/log-sealer';
 import { KafkaRelay } from '../messaging/kafka-relay';
 import { KAFKA } from '../platform.module';
+import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage';
 import type { ExclusiveFollower } from './exclusive-follower';
 import type { Projection } from './projection';
 import { ProjectionRunner, type RunnerOptions } from './projection-runner';
@@ -37,6 +38,7 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(KAFKA) private readonly kafka: Kafka | null,
     @Inject(SECRETS) private readonly secrets: Secrets,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(READ_MODELS) private readonly readModels: ReadModels,
     @Optional() @Inject(RUNNER_OPTIONS) private readonly runnerOptions: RunnerOptions = {},
   ) {}
@@ -49,8 +51,10 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
     // Every read model's tables exist before the app serves (queries join across them).
     await Promise.all(runners.map((runner) => runner.ensureTables()));
     for (const runner of runners) this.followers.push(runner.start());
-    // The log's hash chain follows the appends like a read model (see log-chain.ts).
-    this.followers.push(new LogSealer(this.database.pool, this.store, sealKey(this.secrets.dataEncryptionKey), options).start());
+    // The log's hash chain follows the appends like a read model (see log-chain.ts); its seals are anchored in the object store.
+    this.followers.push(
+      new LogSealer(this.database.pool, this.store, sealKey(this.secrets.dataEncryptionKey), { ...options, anchors: this.storage }).start(),
+    );
     if (this.kafka) {
       this.followers.push(
         new KafkaRelay(this.database.pool, this.store, this.kafka, { ...options, topicPrefix: this.config.KAFKA_TOPIC_PREFIX }).start(),

@@ -48,6 +48,23 @@ export class LocalDiskStorage implements ObjectStorage {
     }
   }
 
+  /** Written aside, read-only, then hard-linked into place: link() fails if the file exists, atomically. */
+  async putOnce(key: string, bytes: Buffer): Promise<boolean> {
+    const file = this.pathOf(key);
+    const partial = `${file}.${randomUUID()}.partial`;
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(partial, bytes, { mode: 0o444 });
+      await fs.link(partial, file);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    } finally {
+      await fs.rm(partial, { force: true });
+    }
+  }
+
   async size(key: string): Promise<number | null> {
     const stat = await fs.stat(this.pathOf(key)).catch(() => null);
     return stat?.size ?? null;

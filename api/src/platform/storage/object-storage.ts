@@ -22,6 +22,11 @@ export interface ObjectStorage {
    * destroys the stream, so whatever feeds it stops rather than waiting to be read.
    */
   put(key: string, body: Readable): Promise<void>;
+  /**
+   * Writes a small object only if `key` holds none (write-once: never replaces one); answers
+   * false when one was there already. The audit log's seal anchors rely on it.
+   */
+  putOnce(key: string, bytes: Buffer): Promise<boolean>;
   /** The object's size, or null when there is none. */
   size(key: string): Promise<number | null>;
   read(key: string): Promise<Readable>;

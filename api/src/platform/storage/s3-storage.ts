@@ -110,6 +110,18 @@ export class S3Storage implements ObjectStorage {
     });
   }
 
+  /** One PUT with `If-None-Match: *`: S3 (and MinIO) refuse it with 412 when the key exists, atomically. */
+  async putOnce(key: string, bytes: Buffer): Promise<boolean> {
+    await this.ensureBucket();
+    try {
+      await this.client.putObject(this.bucket, key, bytes, bytes.length, { 'If-None-Match': '*' });
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'PreconditionFailed') return false;
+      throw error;
+    }
+  }
+
   async size(key: string): Promise<number | null> {
     try {
       return (await this.client.statObject(this.bucket, key)).size;

@@ -1,4 +1,5 @@
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { Pool } from 'pg';
 import type { Migration } from '../../database/migrations';
 
 /**
@@ -9,6 +10,12 @@ import type { Migration } from '../../database/migrations';
  * order behind the appends (writers never wait for it) and signs a checkpoint now and then
  * with a key the database does not hold: whoever rewrites a row and recomputes the links
  * after it still cannot sign the new hashes, and `audit:verify` names where they part.
+ *
+ * Seals are numbered (issue 31 §3): each one's signature covers its number, its position, its
+ * link and the previous seal's signature, so deleting one leaves a gap or a broken successor.
+ * Each is also written once to the object store (seal-anchor.ts), where the database's
+ * administrator cannot delete the newest ones unnoticed. Seals made before 0011 are format 1
+ * (position and link only) and keep being checked that way.
  */
 export const logChainMigrations: Migration[] = [
   {
@@ -24,6 +31,15 @@ CREATE TABLE es_chain_verifications (
   problem text,
   finished_at timestamptz NOT NULL DEFAULT now()
 );`,
+  },
+  {
+    id: '0011-event-log-seal-sequence',
+    sql: `
+CREATE TABLE es_log_identity (id uuid NOT NULL DEFAULT gen_random_uuid(), single boolean PRIMARY KEY DEFAULT true CHECK (single));
+ALTER TABLE es_seals ADD COLUMN seq bigint, ADD COLUMN format smallint NOT NULL DEFAULT 1, ADD COLUMN anchored boolean NOT NULL DEFAULT false;
+UPDATE es_seals s SET seq = n.seq FROM (SELECT position, row_number() OVER (ORDER BY position) AS seq FROM es_seals) n WHERE s.position = n.position;
+ALTER TABLE es_seals ALTER COLUMN seq SET NOT NULL, ADD CONSTRAINT es_seals_seq_key UNIQUE (seq), ALTER COLUMN format SET DEFAULT 2;
+CREATE INDEX es_seals_unanchored ON es_seals (seq) WHERE NOT anchored;`,
   },
 ];
 
@@ -73,11 +89,47 @@ export function sealKey(dataEncryptionKey: Buffer): Buffer {
   return Buffer.from(hkdfSync('sha256', dataEncryptionKey, Buffer.alloc(0), 'meshwork event log seal', 32));
 }
 
-export function signSeal(key: Buffer, position: number, hash: Buffer): Buffer {
-  return createHmac('sha256', key).update(`${position}:`).update(hash).digest();
+/** A signed checkpoint: the chain's link at `position`, the `seq`th seal of the log. */
+export interface Seal {
+  seq: number;
+  position: number;
+  hash: Buffer;
+  signature: Buffer;
+  /** 1: made before seals were numbered (signs position and link only); 2: numbered and chained. */
+  format: number;
 }
 
-export function sealIsValid(key: Buffer, position: number, hash: Buffer, signature: Buffer): boolean {
-  const expected = signSeal(key, position, hash);
-  return signature.length === expected.length && timingSafeEqual(signature, expected);
+/** The signature of seal number `seq`, chained to the one before (GENESIS before the first). */
+export function signSeal(key: Buffer, seq: number, position: number, hash: Buffer, previousSignature: Buffer): Buffer {
+  return createHmac('sha256', key).update(`seal 2:${seq}:${position}:`).update(hash).update(previousSignature).digest();
+}
+
+export function sealIsValid(key: Buffer, seal: Seal, previousSignature: Buffer): boolean {
+  const expected =
+    seal.format === 1
+      ? createHmac('sha256', key).update(`${seal.position}:`).update(seal.hash).digest()
+      : signSeal(key, seal.seq, seal.position, seal.hash, previousSignature);
+  return seal.signature.length === expected.length && timingSafeEqual(seal.signature, expected);
+}
+
+/** Every seal in number order (a few per thousand events, so the verifier holds them all). */
+export async function sealsInOrder(pool: Pool): Promise<Seal[]> {
+  const { rows } = await pool.query<{ seq: string; position: string; hash: Buffer; signature: Buffer; format: number }>(
+    'SELECT seq, position, hash, signature, format FROM es_seals ORDER BY seq',
+  );
+  return rows.map((r) => ({ seq: Number(r.seq), position: Number(r.position), hash: r.hash, signature: r.signature, format: r.format }));
+}
+
+/**
+ * The log's own id: where its seals' anchors live in a store other logs (other databases) may
+ * share. Drawn on first use, not by the migration, so databases copied from one migrated
+ * template (as tests make them) each get their own.
+ */
+export async function logId(pool: Pool): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(
+    `WITH made AS (INSERT INTO es_log_identity DEFAULT VALUES ON CONFLICT DO NOTHING RETURNING id)
+     SELECT id FROM made UNION ALL SELECT id FROM es_log_identity`,
+  );
+  // Made by a concurrent first use that this statement's snapshot did not see: it is committed now.
+  return rows[0]?.id ?? (await pool.query<{ id: string }>('SELECT id FROM es_log_identity')).rows[0]!.id;
 }

@@ -1,5 +1,7 @@
 import type { Pool } from 'pg';
-import { CHAINED_COLUMNS, type ChainedRow, GENESIS, link, sealIsValid } from './log-chain';
+import type { ObjectStorage } from '../../storage/object-storage';
+import { CHAINED_COLUMNS, type ChainedRow, GENESIS, link, logId, type Seal, sealIsValid, sealsInOrder } from './log-chain';
+import { anchorMatches, readAnchor } from './seal-anchor';
 
 export interface ChainVerdict {
   /** The last chained position checked. */
@@ -12,13 +14,20 @@ export interface ChainVerdict {
 
 const BATCH = 10_000;
 
+export interface VerifyOptions {
+  /** Also check every seal against its anchor in this object store (`audit:verify --anchor`). */
+  anchors?: ObjectStorage;
+}
+
 /**
  * Recomputes the chain from the first event over the rows as they are now and compares every
  * link with the stored one and every seal with its signature and link; also finds rows added
- * where the chain has none. Records the verdict (the console shows the last one).
+ * where the chain has none, a seal missing from the numbered sequence, and a chain that ends
+ * before the last seal (by the database's or, with `anchors`, by the object store's). Records
+ * the verdict (the console shows the last one).
  */
-export async function verifyLogChain(pool: Pool, key: Buffer): Promise<ChainVerdict> {
-  const verdict = await check(pool, key);
+export async function verifyLogChain(pool: Pool, key: Buffer, options: VerifyOptions = {}): Promise<ChainVerdict> {
+  const verdict = await check(pool, key, options);
   await pool.query('INSERT INTO es_chain_verifications (verified_to, events, first_broken, problem) VALUES ($1, $2, $3, $4)', [
     verdict.verifiedTo,
     verdict.events,
@@ -72,8 +81,16 @@ async function* batches(pool: Pool): AsyncGenerator<Batch> {
   }
 }
 
-async function check(pool: Pool, key: Buffer): Promise<ChainVerdict> {
-  const seals = await sealsByPosition(pool);
+/** The first thing wrong with the seals themselves: everything from `from` on is unproven. */
+interface SealProblem {
+  from: number;
+  problem: string;
+}
+
+async function check(pool: Pool, key: Buffer, options: VerifyOptions): Promise<ChainVerdict> {
+  const seals = await sealsInOrder(pool);
+  const sealProblem = checkSequence(key, seals) ?? (options.anchors ? await checkAnchors(pool, options.anchors, seals) : null);
+  const sealAt = new Map(seals.map((s) => [s.position, s]));
   let previous: Buffer = GENESIS;
   let after = 0;
   let events = 0;
@@ -81,6 +98,7 @@ async function check(pool: Pool, key: Buffer): Promise<ChainVerdict> {
     let e = 0;
     for (const chained of batch.links) {
       const fail = (position: number, problem: string): ChainVerdict => ({ verifiedTo: after, events, firstBroken: position, problem });
+      if (sealProblem && chained.position >= sealProblem.from) return fail(sealProblem.from, sealProblem.problem);
       const row = batch.events[e];
       const position = row ? Number(row.position) : Infinity;
       // A row inserted among chained ones has no link of its own.
@@ -89,23 +107,65 @@ async function check(pool: Pool, key: Buffer): Promise<ChainVerdict> {
       e += 1;
       previous = link(previous, row!);
       if (!previous.equals(chained.hash)) return fail(position, 'the event does not match its link in the chain');
-      const seal = seals.get(position);
-      if (seal && (!seal.hash.equals(previous) || !sealIsValid(key, position, seal.hash, seal.signature)))
-        return fail(position, 'a signed seal does not match the chain');
+      const seal = sealAt.get(position);
+      if (seal && !seal.hash.equals(previous)) return fail(position, 'a signed seal does not match the chain');
       events += 1;
       after = position;
     }
   }
+  if (sealProblem) return { verifiedTo: after, events, firstBroken: sealProblem.from, problem: sealProblem.problem };
   // Cutting the end off the log and the chain alike still leaves the seals past it.
-  const beyond = [...seals.keys()].filter((p) => p > after).sort((a, b) => a - b)[0];
-  if (beyond !== undefined)
-    return { verifiedTo: after, events, firstBroken: after + 1, problem: `the chain ends before the seal at position ${beyond}` };
+  const last = seals[seals.length - 1];
+  if (last && last.position > after)
+    return {
+      verifiedTo: after,
+      events,
+      firstBroken: after + 1,
+      problem: `the chain ends before seal ${last.seq} at position ${last.position}`,
+    };
   return { verifiedTo: after, events, firstBroken: null, problem: null };
 }
 
-async function sealsByPosition(pool: Pool): Promise<Map<number, { hash: Buffer; signature: Buffer }>> {
-  const { rows } = await pool.query<{ position: string; hash: Buffer; signature: Buffer }>(
-    'SELECT position, hash, signature FROM es_seals',
-  );
-  return new Map(rows.map((r) => [Number(r.position), { hash: r.hash, signature: r.signature }]));
+/** Seals numbered 1, 2, 3… without a gap, each further on than the last, each signed and chained to the one before. */
+function checkSequence(key: Buffer, seals: Seal[]): SealProblem | null {
+  let previous: Seal | null = null;
+  for (const [i, seal] of seals.entries()) {
+    const from = (previous?.position ?? 0) + 1;
+    if (seal.seq !== i + 1) return { from, problem: `seal ${i + 1} is missing: the seals go from ${i} to ${seal.seq}` };
+    if (seal.position < from) return { from, problem: `seal ${seal.seq} does not cover a later position than the seal before` };
+    if ((previous && seal.format < previous.format) || !sealIsValid(key, seal, previous?.signature ?? GENESIS))
+      return { from, problem: `seal ${seal.seq} is not signed by this log or not chained to the seal before` };
+    previous = seal;
+  }
+  return null;
+}
+
+/** Anchors read at once, a bounded number in flight. */
+const ANCHOR_READS = 16;
+
+/**
+ * Every seal against its anchor, and the anchor after the last seal: one there means seals
+ * were deleted from the end. Reads run ANCHOR_READS at a time; the first problem in seal order wins.
+ */
+async function checkAnchors(pool: Pool, storage: ObjectStorage, seals: Seal[]): Promise<SealProblem | null> {
+  const log = await logId(pool);
+  const from = (i: number) => (i > 0 ? seals[i - 1]!.position + 1 : 1);
+  for (let start = 0; start < seals.length; start += ANCHOR_READS) {
+    const slice = seals.slice(start, start + ANCHOR_READS);
+    const anchors = await Promise.all(slice.map((seal) => readAnchor(storage, log, seal.seq)));
+    for (const [j, anchor] of anchors.entries()) {
+      const seal = slice[j]!;
+      if (!anchor)
+        return { from: from(start + j), problem: `seal ${seal.seq} has no anchor in the object store (not written yet, or removed)` };
+      if (!anchorMatches(anchor, seal))
+        return { from: from(start + j), problem: `seal ${seal.seq} differs from its anchor in the object store` };
+    }
+  }
+  const next = await readAnchor(storage, log, seals.length + 1);
+  if (next)
+    return {
+      from: from(seals.length),
+      problem: `seal ${seals.length + 1} (up to position ${String(next.position)}) is anchored in the object store but gone from the database`,
+    };
+  return null;
 }
