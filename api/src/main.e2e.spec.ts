@@ -100,7 +100,11 @@ describe('npm start, embedded default', () => {
       '--wildcards',
       '*/app/release.json',
     ]);
-    expect(JSON.parse(listing.toString())).toMatchObject({ origin: base, platform: 'linux', version: body.version });
+    // And its entitlement keys, the app's root of trust, as the api publishes them.
+    const published = (await (await fetch(`${base}/api/v1/devices/keys/`)).json()) as { keys: { kid: string; x: string }[] };
+    const release = JSON.parse(listing.toString()) as { keys: { keys: { kid: string; x: string }[] } };
+    expect(release).toMatchObject({ origin: base, platform: 'linux', version: body.version });
+    expect(release.keys.keys.map((k) => `${k.kid}:${k.x}`)).toEqual(published.keys.map((k) => `${k.kid}:${k.x}`));
   });
 
   it('stops cleanly on SIGTERM, taking its PostgreSQL with it', async () => {

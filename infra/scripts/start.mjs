@@ -70,6 +70,8 @@ for (const build of builds) {
 // The host and its port as the api reads them, and the origin customers' apps will call.
 const host = { '0.0.0.0': '127.0.0.1', '::': '::1' }[process.env.HOST ?? '127.0.0.1'] ?? process.env.HOST ?? '127.0.0.1';
 const origin = `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT ?? 3000}`;
+
+// Before the api starts, so a fresh installation offers them from its first answer.
 await buildDesktopReleases(process.env.PUBLIC_URL?.replace(/\/$/, '') || origin);
 
 // The IPC channel is the api's lifeline: when this launcher ends, however (kill -9 too), the
@@ -80,22 +82,37 @@ api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
 // The build prerendered the public pages without an api, so /pricing showed its plans only
 // once a script had run; now that this api answers, render them again with its plans.
-void prerenderWithApi(origin);
+void (async () => {
+  if (await apiAnswers(origin)) await prerenderWithApi(origin);
+})();
 
 /**
  * The desktop app this installation serves until staff upload their own, for each platform
  * (the api's DESKTOP_RELEASES_DIR): built for this site's origin, so a downloaded app needs no
- * flags; rebuilt only when the app, the packaging or the origin changed. Without NSIS the
- * Windows installer is left out, and said so.
+ * flags, and with the api's entitlement keys, its root of trust (computed by the api's own code:
+ * embedded, DATA_DIR/secrets.json is made now if this is the first start). Rebuilt only when the
+ * app, the packaging, the origin or the keys changed. Without NSIS the Windows installer is left
+ * out, and said so.
  */
 async function buildDesktopReleases(siteOrigin) {
-  const { buildReleases, releasesUpToDate, ALL_PLATFORMS } = await import('../../desktop/scripts/release/build-releases.mjs');
+  const { buildReleases, parseKeys, releasesUpToDate, ALL_PLATFORMS } = await import('../../desktop/scripts/release/build-releases.mjs');
   const dataDir = path.resolve(root, process.env.DATA_DIR || '.data');
   const out = path.resolve(root, process.env.DESKTOP_RELEASES_DIR || path.join(dataDir, 'releases'));
-  const wanted = { out, origin: siteOrigin, platforms: ALL_PLATFORMS };
-  if (releasesUpToDate(wanted)) return;
-  console.log(`Building the desktop app's downloads for ${siteOrigin} (Linux .deb and archive, Windows installer; about a minute)…`);
   try {
+    const keySet = spawnSync(process.execPath, [path.join(root, 'dist/api/src/networks/entitlement-key-set.main.js')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    if (keySet.status !== 0) throw new Error(`its entitlement keys could not be read:\n${keySet.stderr}`);
+    // Its last line: the api's logger may say first that it generated the secrets.
+    const wanted = {
+      out,
+      origin: siteOrigin,
+      keys: parseKeys(JSON.parse(keySet.stdout.trim().split('\n').at(-1))),
+      platforms: ALL_PLATFORMS,
+    };
+    if (releasesUpToDate(wanted)) return;
+    console.log(`Building the desktop app's downloads for ${siteOrigin} (Linux .deb and archive, Windows installer; about a minute)…`);
     await buildReleases(wanted);
   } catch (error) {
     // The site still runs; customers see that no download is available until this succeeds.
@@ -103,16 +120,21 @@ async function buildDesktopReleases(siteOrigin) {
   }
 }
 
-async function prerenderWithApi(apiOrigin) {
+/** Whether the api answers within five minutes (false when it exits first). */
+async function apiAnswers(apiOrigin) {
   const answers = () =>
     fetch(`${apiOrigin}/api/v1/health/ping`).then(
       (response) => response.ok,
       () => false,
     );
   for (let waited = 0; !(await answers()); waited++) {
-    if (waited >= 600 || api.exitCode !== null) return;
+    if (waited >= 600 || api.exitCode !== null) return false;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  return true;
+}
+
+async function prerenderWithApi(apiOrigin) {
   // Into the installation's data folder, not the build (api/src/platform/http/static-sites.ts).
   const pages = path.join(path.resolve(root, process.env.DATA_DIR || '.data'), 'site');
   const prerender = spawn(process.execPath, [path.join(root, 'web/scripts/prerender.mjs'), '--api', apiOrigin, '--out', pages], {

@@ -131,21 +131,21 @@ export type KeySetVerdict =
 
 /**
  * Verifies a signed key set (GET /devices/keys/signed/) against the keys the host pinned: the
- * only way a host trusts a new signing key. Refuses another issuer's set and one older than
- * `minIat` (a replayed set could bring back a retired key).
+ * only way a host trusts a new signing key. Refuses another issuer's set (when the host knows
+ * its issuer) and one older than `minIat` (a replayed set could bring back a retired key).
  */
 export async function verifyKeySetToken(
   token: unknown,
   pinned: unknown,
   now: Date,
-  options: { issuer: string; minIat?: number; skewSeconds?: number },
+  options: { issuer?: string; minIat?: number; skewSeconds?: number },
 ): Promise<KeySetVerdict> {
   const signed = await verifySignedPayload(token, pinned, KeySetHeader);
   if ('status' in signed) return signed;
   const parsed = KeySetPayload.safeParse(signed.payload);
   if (!parsed.success) return reject('invalid_document', 'The signed payload is not a key set');
   const keySet = parsed.data;
-  if (keySet.iss !== options.issuer) return reject('wrong_issuer', `Issued by ${keySet.iss}`);
+  if (options.issuer !== undefined && keySet.iss !== options.issuer) return reject('wrong_issuer', `Issued by ${keySet.iss}`);
   if (options.minIat !== undefined && keySet.iat < options.minIat) return reject('stale', 'Older than the key set already pinned');
   if (keySet.iat > Math.floor(now.getTime() / 1000) + (options.skewSeconds ?? ENTITLEMENT_CLOCK_SKEW_SECONDS))
     return reject('not_yet_valid', 'Issued in the future');

@@ -1,6 +1,6 @@
 // The tree every release carries, whatever wraps it: Node's own binary, the compiled runtime and
 // window, only the packages the runtime requires (onnxruntime with one platform's native
-// libraries, zod, the contracts), and app/release.json naming the site it came from.
+// libraries, zod, the LAN join's curve library, the contracts), and app/release.json naming the site it came from and its keys.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -27,10 +27,13 @@ export const desktopManifest = () => readJson(path.join(root, 'desktop/package.j
 /** The Node version the `node` devDependency pins: the one every release bundles. */
 export const nodeVersion = () => readJson(path.join(modules, 'node/package.json')).version;
 
+/** The runtime's packages of plain JavaScript, copied whole (onnxruntime-node is copied per platform). */
+const SCRIPT_PACKAGES = ['zod', 'onnxruntime-common', '@noble/curves', '@noble/hashes'];
+
 /** The versions of the packages copied from node_modules: a new one must make a new release. */
 export const runtimePackageVersions = () =>
   Object.fromEntries(
-    ['zod', 'onnxruntime-common', 'onnxruntime-node'].map((name) => [name, readJson(path.join(modules, name, 'package.json')).version]),
+    [...SCRIPT_PACKAGES, 'onnxruntime-node'].map((name) => [name, readJson(path.join(modules, name, 'package.json')).version]),
   );
 
 export function assertBuilt() {
@@ -48,15 +51,17 @@ const copy = (from, to) => fs.cpSync(from, to, { recursive: true, dereference: t
  * Lays out the app for `platform` in `top` (created): app/, node/ with `nodeBinary` (the path of
  * this platform's Node), and app/release.json. Launchers are each package's own business.
  */
-export function stageApp({ top, platform, origin, nodeBinary }) {
+export function stageApp({ top, platform, origin, keys = null, nodeBinary }) {
   const target = PLATFORMS[platform];
   const desktop = desktopManifest();
   const app = path.join(top, 'app');
   fs.mkdirSync(app, { recursive: true });
   const manifest = { name: desktop.name, version: desktop.version, private: true, main: desktop.main };
   fs.writeFileSync(path.join(app, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  // The runtime reads this to know its site, so a downloaded app needs no --api flag.
-  const release = { origin, version: desktop.version, platform };
+  // The runtime reads this to know its site, so a downloaded app needs no --api flag, and the
+  // site's entitlement keys, its root of trust (a release built without them pins the keys at
+  // first sign-in, as a copy run from the sources does).
+  const release = { origin, version: desktop.version, platform, ...(keys ? { keys } : {}) };
   fs.writeFileSync(path.join(app, 'release.json'), `${JSON.stringify(release, null, 2)}\n`);
   copy(path.join(root, 'desktop/dist'), path.join(app, 'dist'));
   copy(path.join(root, 'desktop/ui/dist'), path.join(app, 'ui/dist'));
@@ -65,8 +70,7 @@ export function stageApp({ top, platform, origin, nodeBinary }) {
   copy(path.join(root, 'contracts/dist'), path.join(appModules, '@meshwork/contracts/dist'));
   const contracts = { name: '@meshwork/contracts', version: desktop.version, private: true, main: 'dist/index.js' };
   fs.writeFileSync(path.join(appModules, '@meshwork/contracts/package.json'), `${JSON.stringify(contracts, null, 2)}\n`);
-  copy(path.join(modules, 'zod'), path.join(appModules, 'zod'));
-  copy(path.join(modules, 'onnxruntime-common'), path.join(appModules, 'onnxruntime-common'));
+  for (const name of SCRIPT_PACKAGES) copy(path.join(modules, name), path.join(appModules, name));
   const ort = path.join(modules, 'onnxruntime-node');
   for (const part of ['package.json', 'LICENSE', 'dist'])
     if (fs.existsSync(path.join(ort, part))) copy(path.join(ort, part), path.join(appModules, 'onnxruntime-node', part));

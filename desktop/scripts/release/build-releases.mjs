@@ -9,11 +9,11 @@ import path from 'node:path';
 import { assertBuilt, desktopManifest } from './app-tree.mjs';
 import { buildDeb } from './debian-package.mjs';
 import { packTarGz, stageLinuxTree, topFolder } from './linux-archive.mjs';
-import { ALL_PLATFORMS, parseOrigin } from './options.mjs';
+import { ALL_PLATFORMS, parseKeys, parseOrigin } from './options.mjs';
 import { sourcesFingerprint } from './sources.mjs';
 import { buildWindowsInstaller, windowsSkipReason } from './windows-installer.mjs';
 
-export { ALL_PLATFORMS, parseOrigin, parsePlatforms } from './options.mjs';
+export { ALL_PLATFORMS, loadKeys, parseKeys, parseOrigin, parsePlatforms } from './options.mjs';
 export { releasesUpToDate, sourcesFingerprint } from './sources.mjs';
 
 const FILE_PREFIX = 'Meshwork-Desktop-v';
@@ -35,15 +35,16 @@ const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  * not failed. Release files of other builds in `out` are removed; the index is written last, so
  * an interrupted build leaves none.
  */
-export async function buildReleases({ out, origin = null, platforms = ALL_PLATFORMS, log = console.log }) {
+export async function buildReleases({ out, origin = null, keys = null, platforms = ALL_PLATFORMS, log = console.log }) {
   const site = parseOrigin(origin);
+  const rootKeys = parseKeys(keys);
   const unknown = platforms.filter((platform) => !ALL_PLATFORMS.includes(platform));
   if (unknown.length > 0 || platforms.length === 0)
     throw new Error(`platforms must be some of ${ALL_PLATFORMS.join(', ')}, not [${platforms}]`);
   assertBuilt();
   const { version } = desktopManifest();
   // Taken before packing: a rebuild of the inputs during the build must not be taken for this one.
-  const sources = sourcesFingerprint({ origin: site, platforms });
+  const sources = sourcesFingerprint({ origin: site, keys: rootKeys, platforms });
   fs.mkdirSync(out, { recursive: true });
   fs.rmSync(path.join(out, 'releases.json'), { force: true });
   const files = [];
@@ -59,7 +60,7 @@ export async function buildReleases({ out, origin = null, platforms = ALL_PLATFO
       let start = Date.now();
       const staging = path.join(work, 'linux');
       const folder = topFolder(version);
-      stageLinuxTree({ top: path.join(staging, folder), origin: site });
+      stageLinuxTree({ top: path.join(staging, folder), origin: site, keys: rootKeys });
       await packTarGz({ staging, folder, file: path.join(out, `${FILE_PREFIX}${version}.tar.gz`) });
       await made('linux', `${FILE_PREFIX}${version}.tar.gz`, start);
       start = Date.now();
@@ -81,7 +82,7 @@ export async function buildReleases({ out, origin = null, platforms = ALL_PLATFO
       } else {
         const start = Date.now();
         const file = `${FILE_PREFIX}${version}.exe`;
-        await buildWindowsInstaller({ work: path.join(work, 'windows'), origin: site, file: path.join(out, file) });
+        await buildWindowsInstaller({ work: path.join(work, 'windows'), origin: site, keys: rootKeys, file: path.join(out, file) });
         await made('windows', file, start);
       }
     }

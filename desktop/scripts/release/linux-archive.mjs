@@ -19,8 +19,8 @@ const launcher = [
 ].join('\n');
 
 /** Stages the Linux tree in `top`: the app, Node, the launcher and a README. */
-export function stageLinuxTree({ top, origin }) {
-  const { version, nodeVersion } = stageApp({ top, platform: 'linux', origin, nodeBinary: linuxNodeBinary() });
+export function stageLinuxTree({ top, origin, keys = null }) {
+  const { version, nodeVersion } = stageApp({ top, platform: 'linux', origin, keys, nodeBinary: linuxNodeBinary() });
   fs.writeFileSync(path.join(top, LAUNCHER), launcher, { mode: 0o755 });
   fs.writeFileSync(
     path.join(top, 'README.txt'),

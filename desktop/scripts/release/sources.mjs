@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BUILT_INPUTS, desktopManifest, nodeVersion, root, runtimePackageVersions } from './app-tree.mjs';
-import { parseOrigin } from './options.mjs';
+import { parseKeys, parseOrigin } from './options.mjs';
 import { windowsSkipReason } from './windows-installer.mjs';
 
 /** Every file that shapes a release: the built app, the icon, and these packaging scripts themselves. */
@@ -27,14 +27,15 @@ function addTree(hash, relative) {
       .update('\n');
 }
 
-/** The hex SHA-256 of the built inputs, the versions bundled, the origin and the platforms asked for. */
-export function sourcesFingerprint({ origin, platforms }) {
+/** The hex SHA-256 of the built inputs, the versions bundled, the origin, the keys and the platforms asked for. */
+export function sourcesFingerprint({ origin, keys = null, platforms }) {
   const hash = createHash('sha256');
   const settings = {
     version: desktopManifest().version,
     node: nodeVersion(),
     packages: runtimePackageVersions(),
     origin: parseOrigin(origin),
+    keys: parseKeys(keys),
     platforms: [...new Set(platforms)].sort(),
   };
   hash.update(`${JSON.stringify(settings)}\n`);
@@ -46,7 +47,7 @@ export function sourcesFingerprint({ origin, platforms }) {
  * True when `<out>/releases.json` was built from the current inputs with this origin and these
  * platforms, every file it lists is there at its size, and no platform it skipped could be built now.
  */
-export function releasesUpToDate({ out, origin, platforms }) {
+export function releasesUpToDate({ out, origin, keys = null, platforms }) {
   let index;
   try {
     index = JSON.parse(fs.readFileSync(path.join(out, 'releases.json'), 'utf8'));
@@ -54,7 +55,7 @@ export function releasesUpToDate({ out, origin, platforms }) {
     return false;
   }
   if (!Array.isArray(index?.files) || !Array.isArray(index.skipped)) return false;
-  if (index.sources !== sourcesFingerprint({ origin, platforms })) return false;
+  if (index.sources !== sourcesFingerprint({ origin, keys, platforms })) return false;
   const present = ({ file, size }) => fs.existsSync(path.join(out, file)) && fs.statSync(path.join(out, file)).size === size;
   if (!index.files.every(present)) return false;
   return !index.skipped.some(({ platform }) => platform === 'windows' && windowsSkipReason() === null);

@@ -25,9 +25,9 @@ const makensis = (script, defines) =>
  * Builds `file` in `work` (a scratch folder): stages the tree with node.exe from the cache, compiles
  * the launcher into it, then the installer around it.
  */
-export async function buildWindowsInstaller({ work, origin, file }) {
+export async function buildWindowsInstaller({ work, origin, keys = null, file }) {
   const tree = path.join(work, 'tree');
-  const { version } = stageApp({ top: tree, platform: 'windows', origin, nodeBinary: await windowsNodeBinary(nodeVersion()) });
+  const { version } = stageApp({ top: tree, platform: 'windows', origin, keys, nodeBinary: await windowsNodeBinary(nodeVersion()) });
   const icon = path.join(work, 'meshwork.ico');
   fs.writeFileSync(icon, meshworkIco());
   // Windows wants four numbers; a pre-release tag (1.2.0-beta.1) keeps only the first three.

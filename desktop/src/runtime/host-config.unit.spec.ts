@@ -91,8 +91,15 @@ describe('the release file, read as hostile input', () => {
       origin: 'https://meshwork.example',
       version: '0.1.0',
       platform: 'linux',
+      keys: null,
     });
     expect(parseRelease('{"origin":null,"version":"1.2.3-beta.1","platform":"windows"}', path).origin).toBeNull();
+  });
+
+  it('gives the platform keys it carries, the root of the host’s trust', () => {
+    const keys = { keys: [{ kty: 'OKP', crv: 'Ed25519', kid: 'k-2026', x: 'A'.repeat(43), use: 'sig', alg: 'EdDSA' }] };
+    const text = JSON.stringify({ origin: 'https://meshwork.example', version: '0.1.0', platform: 'linux', keys });
+    expect(parseRelease(text, path).keys).toEqual(keys);
   });
 
   it.each([
@@ -104,6 +111,8 @@ describe('the release file, read as hostile input', () => {
     ['an unknown platform', '{"origin":null,"version":"0.1.0","platform":"amiga"}', 'platform:'],
     ['no version', '{"origin":null,"platform":"linux"}', 'version:'],
     ['an array', '[]', 'the file:'],
+    ['an empty key set', '{"origin":null,"version":"0.1.0","platform":"linux","keys":{"keys":[]}}', 'keys.keys:'],
+    ['a key of another kind', '{"origin":null,"version":"0.1.0","platform":"linux","keys":{"keys":[{"kty":"RSA"}]}}', 'keys.keys.0'],
     ['a huge file', `{"origin":null,"version":"0.1.0","platform":"linux","x":"${'a'.repeat(20_000)}"}`, 'larger than 16384 bytes'],
   ])('refuses %s with words that say what to do', (_, text, why) => {
     expect(() => parseRelease(text, path)).toThrow(why);

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { platform } from 'node:os';
 import {
   type EntitlementDocument,
+  type EntitlementKeySet,
   type HostAccount,
   type HostConnection,
   type HostPasswordSignIn,
@@ -25,6 +26,11 @@ export interface HostConfig {
   log?: (message: string) => void;
   /** What time it is for the document's expiry and grace (tests move it on, as the api's tests move its device clock). */
   clock?: () => Date;
+  /**
+   * The platform's entitlement keys the release carries (release.json): the host's root of
+   * trust. Absent (a copy run from the sources), the api's keys are pinned at first sign-in.
+   */
+  rootKeys?: EntitlementKeySet | null;
 }
 
 /**
@@ -63,7 +69,12 @@ export class Host extends EventEmitter<HostEvents> {
   private connection: HostConnection = 'offline';
   private signedOutMessage: string | null = null;
   private boundary: NodeJS.Timeout | null = null;
-  private readonly refetch = setInterval(() => void this.refetchIfOld(), REFETCH_CHECK_MS).unref();
+  private readonly refetch = setInterval(() => {
+    this.observeClock();
+    void this.refetchIfOld();
+  }, REFETCH_CHECK_MS).unref();
+  /** What the stream last said of the connection; the state may wait for a document before it says online. */
+  private streamConnection: HostConnection = 'offline';
   private networkView: NetworkView = () => ({ network: null, discovered: [] });
 
   readonly models: ModelStore;
@@ -139,11 +150,16 @@ export class Host extends EventEmitter<HostEvents> {
 
   /** Whether models may be served now, and if not, why. */
   serving(now = this.now()): HostState['serving'] {
-    return servingAt(this.session !== null, this.session?.keeper.view(now) ?? null);
+    return servingAt(this.session !== null, this.session?.keeper.view(now) ?? null, this.trust(now).problem);
+  }
+
+  private trust(now: Date): HostState['trust'] {
+    return this.session?.keeper.trust(now) ?? { source: this.config.rootKeys ? 'release' : 'first-sign-in', problem: null };
   }
 
   state(now = this.now()): HostState {
     const entitlements = this.session?.keeper.view(now) ?? null;
+    const trust = this.trust(now);
     const account: HostAccount = this.session
       ? {
           status: 'signed-in',
@@ -157,7 +173,8 @@ export class Host extends EventEmitter<HostEvents> {
       account,
       connection: this.session ? this.connection : 'offline',
       entitlements,
-      serving: servingAt(this.session !== null, entitlements),
+      trust,
+      serving: servingAt(this.session !== null, entitlements, trust.problem),
       models: this.models.view(this.entitlements),
       ...this.networkView(),
     };
@@ -226,6 +243,7 @@ export class Host extends EventEmitter<HostEvents> {
     // Signed out in the state only once it is done, with its reason: a window that showed the
     // state between the two saw "signed out" with no reason and the tokens still on disk.
     await session.stream.stop();
+    await session.keeper.settle();
     if (tellApi) await session.api.request('/logout/', { body: {}, schema: MessageAnswer }).catch(() => undefined);
     await Promise.all([this.files.account.remove(), this.files.trust.remove(), this.files.entitlements.remove()]);
     this.session = null;
@@ -241,6 +259,7 @@ export class Host extends EventEmitter<HostEvents> {
     await this.models.close();
     if (this.boundary) clearTimeout(this.boundary);
     await this.session?.stream.stop();
+    await this.session?.keeper.settle();
     this.session = null;
   }
 
@@ -267,7 +286,7 @@ export class Host extends EventEmitter<HostEvents> {
       onRotate: (tokens: DeviceTokens) => this.files.account.write({ ...account, ...tokens }),
       onSignedOut: (reason) => void this.signOut(`Signed out: ${reason}`, false),
     });
-    const keeper = new EntitlementKeeper(this.files, account.device_id);
+    const keeper = new EntitlementKeeper(this.files, account.device_id, this.config.rootKeys ?? null, () => this.now());
     if (firstSignIn) await keeper.pinAndFetch(api);
     else await keeper.load();
     const stream = new EntitlementStream(api, {
@@ -297,9 +316,32 @@ export class Host extends EventEmitter<HostEvents> {
   }
 
   private connectionChanged(state: HostConnection): void {
+    this.streamConnection = state;
+    const session = this.session;
+    if (state === 'online' && session?.keeper.clockWentBack(this.now())) {
+      // The clock went back while offline: only a document from the api vouches for the time
+      // again, so the host says it is online once it has asked for one.
+      void session.keeper
+        .fetch(session.api)
+        .then(
+          () => this.emit('entitlements', session.keeper.document),
+          (error: Error) => this.log(`entitlements: ${error.message}`),
+        )
+        .finally(() => this.setConnection(this.streamConnection));
+      return;
+    }
+    this.setConnection(state);
+  }
+
+  private setConnection(state: HostConnection): void {
     if (state === this.connection) return;
     this.connection = state;
     this.emitState();
+  }
+
+  /** The clock's latest reading moves the trusted time on (a clock set back later is caught against it). */
+  private observeClock(): void {
+    this.session?.keeper.observe(this.now()).catch((error: Error) => this.log(`entitlements: ${error.message}`));
   }
 
   private async documentArrived(token: string): Promise<void> {
@@ -313,6 +355,7 @@ export class Host extends EventEmitter<HostEvents> {
 
   /** Tells listeners, and wakes again when the document's status will change (expiry, end of grace). */
   private emitState(): void {
+    this.observeClock();
     const state = this.state();
     if (this.boundary) clearTimeout(this.boundary);
     const document = this.session?.keeper.document;
@@ -326,8 +369,9 @@ export class Host extends EventEmitter<HostEvents> {
 }
 
 /** Whether models may be served: only with a document that has not passed its grace. */
-function servingAt(signedIn: boolean, entitlements: HostState['entitlements']): HostState['serving'] {
+function servingAt(signedIn: boolean, entitlements: HostState['entitlements'], problem: string | null): HostState['serving'] {
   if (!signedIn) return { allowed: false, reason: 'Sign in to serve models.' };
+  if (problem) return { allowed: false, reason: problem };
   if (!entitlements) return { allowed: false, reason: 'Waiting for this device’s plan from Meshwork.' };
   if (entitlements.status === 'expired')
     return {

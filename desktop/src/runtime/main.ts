@@ -62,9 +62,13 @@ export async function launch(settings: HostSettings): Promise<Launched> {
     };
     return { kind: 'running', pid: claim.record.pid, firstUrl: url(code), windowUrl };
   }
+  // The platform's keys this release carries: the root of trust for the plan. A copy run from the sources has none.
+  const rootKeys = readRelease(packageDir)?.keys ?? null;
+  if (!rootKeys) console.log('This copy carries no release keys: it trusts the keys your Meshwork site publishes when it first signs in.');
   let runtime: Runtime;
   try {
     runtime = await startRuntime({
+      rootKeys,
       dataDir: settings.dataDir,
       api: settings.api,
       deviceName: settings.deviceName,

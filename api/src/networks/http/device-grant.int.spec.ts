@@ -158,6 +158,24 @@ describe('the device authorization grant (RFC 8628)', () => {
     await other.get(`/devices/activate/?user_code=${code.user_code}`).expect(200);
   });
 
+  it('counts wrong codes sent all at once: of 100 parallel lookups and 100 parallel decisions, only the limit get an answer', async () => {
+    const guesser = await registerCustomer(subject.app);
+    const lookups = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => (i % 2 ? subject : second).app).map((app) =>
+        deviceHost(app).http().get('/api/v1/devices/activate/?user_code=BBBB-BBBB').set(bearer(guesser.token)),
+      ),
+    );
+    expect(lookups.filter((r) => r.status === 400)).toHaveLength(10);
+    expect(lookups.filter((r) => r.status === 429)).toHaveLength(90);
+
+    const decider = await registerCustomer(subject.app);
+    const decisions = await Promise.all(
+      Array.from({ length: 100 }, () => decider.post('/devices/activate/', { user_code: 'BBBB-BBBB', approve: true })),
+    );
+    expect(decisions.filter((r) => r.status === 400)).toHaveLength(10);
+    expect(decisions.filter((r) => r.status === 429)).toHaveLength(90);
+  });
+
   it('bad input gets the spec error body with OAuth codes, never a 500', async () => {
     const owner = await registerCustomer(subject.app);
     const http = deviceHost(subject.app).http;

@@ -53,25 +53,29 @@ export class DeviceGrantLimits {
     return rows[0]!.too_fast;
   }
 
-  /** Whether the user typed too many wrong codes lately (every code is refused meanwhile). */
-  async blocked(userId: string, at: Date): Promise<boolean> {
-    const { rows } = await this.pool.query<{ blocked: boolean }>(
-      `SELECT misses >= $3 AND window_started_at > $2::timestamptz - make_interval(mins => $4) AS blocked
-         FROM networks_device_code_misses WHERE user_id = $1`,
-      [userId, at, MAX_CODE_MISSES, MISS_WINDOW_MINUTES],
-    );
-    return rows[0]?.blocked ?? false;
-  }
-
-  /** Counts a wrong code; a window older than MISS_WINDOW_MINUTES starts again. */
-  async missed(userId: string, at: Date): Promise<void> {
-    await this.pool.query(
+  /**
+   * Takes one of the user's attempts at a user code: true while the window has one left. The
+   * check and the count are one statement, so parallel requests cannot all pass a check made
+   * before any of them was counted. Every attempt is counted as a miss until `found` gives back
+   * those that named a real code; the count stops one past the limit (blocked is blocked).
+   * A window older than MISS_WINDOW_MINUTES starts again.
+   */
+  async attempt(userId: string, at: Date): Promise<boolean> {
+    const { rows } = await this.pool.query<{ allowed: boolean }>(
       `INSERT INTO networks_device_code_misses AS m (user_id, window_started_at, misses) VALUES ($1, $2, 1)
        ON CONFLICT (user_id) DO UPDATE SET
-         misses = CASE WHEN m.window_started_at <= excluded.window_started_at - make_interval(mins => $3) THEN 1 ELSE m.misses + 1 END,
+         misses = CASE WHEN m.window_started_at <= excluded.window_started_at - make_interval(mins => $3) THEN 1
+                       ELSE LEAST(m.misses + 1, $4 + 1) END,
          window_started_at = CASE WHEN m.window_started_at <= excluded.window_started_at - make_interval(mins => $3)
-                                  THEN excluded.window_started_at ELSE m.window_started_at END`,
-      [userId, at, MISS_WINDOW_MINUTES],
+                                  THEN excluded.window_started_at ELSE m.window_started_at END
+       RETURNING misses <= $4 AS allowed`,
+      [userId, at, MISS_WINDOW_MINUTES, MAX_CODE_MISSES],
     );
+    return rows[0]!.allowed;
+  }
+
+  /** An attempt that named a real code was no miss: gives it back. */
+  async found(userId: string): Promise<void> {
+    await this.pool.query(`UPDATE networks_device_code_misses SET misses = GREATEST(misses - 1, 0) WHERE user_id = $1`, [userId]);
   }
 }

@@ -19,6 +19,7 @@ import type { OpenAiServer } from '../inference/openai-server';
 import { ApiError, ApiUnreachable } from '../api/api-client';
 import { SignInEnded } from '../account/device-sign-in';
 import { EntitlementRefused } from '../entitlements/entitlement-keeper';
+import { DiskFull } from '../platform/disk-full';
 import { type Host, HostRefusal } from '../host';
 import { INSTANCE_CODE_PATH, InstanceCodeRequest, instanceProof } from './instance-handshake';
 import { sendSignInPage } from './sign-in-page';
@@ -235,6 +236,7 @@ function refusal(error: unknown): [number, ErrorBody] {
   if (error instanceof Refusal || error instanceof ApiError) return [error.status, error.body];
   if (error instanceof SignInEnded || error instanceof HostRefusal) return [400, { message: error.message }];
   if (error instanceof EntitlementRefused) return [502, { message: error.message }];
+  if (error instanceof DiskFull) return [507, { message: error.message }];
   if (error instanceof ApiUnreachable)
     return [503, { message: 'Meshwork cannot be reached from this device. Check the connection and try again.' }];
   return [500, { message: (error as Error).message || 'Something went wrong in the host.' }];

@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { statfsSync, writeFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256, uploadForm } from '../../../../api/src/catalog/testing/upload-kit';
 import { networksWorld, type NetworksWorld } from '../../../../api/src/networks/testing/network-kit';
@@ -52,6 +55,12 @@ describe('the desktop host: models', () => {
     return subject;
   }
 
+  /** The signed-in host's files in another data directory (whose models folder is a disk of its own). */
+  async function moveTo(from: string, to: string): Promise<string> {
+    for (const file of ['account.json', 'trust.json', 'entitlements.json', 'time-seal.json']) await cp(join(from, file), join(to, file));
+    return to;
+  }
+
   it('downloads a model the plan allows, resuming what an interrupted run left, and refuses one it does not', async () => {
     const owner = await world.customer('pro');
     const model = await proModel();
@@ -90,5 +99,42 @@ describe('the desktop host: models', () => {
     expect((await again.call('POST', '/host/models/remove', { name: model.name })).status).toBe(200);
     expect(again.host.state().models.find((m) => m.name === model.name)).toBeUndefined();
     await expect(stat(installed)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('says in words that the disk filled up during a download, and keeps what came down', async () => {
+    const owner = await world.customer('pro');
+    const model = await proModel();
+    // The models folder on a disk of its own (a tmpfs, mounted as root) with room for the package, filled up once it starts.
+    const dataDir = await mkdtemp(join(tmpdir(), 'meshwork-host-'));
+    const models = join(dataDir, 'models');
+    await mkdir(models);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', models]);
+    try {
+      const subject = await signedIn(owner);
+      await subject.close();
+      hosts.splice(0);
+      const again = await signedIn(owner, await moveTo(subject.dataDir, dataDir), subject.fingerprint);
+      let filled = false;
+      again.host.on('state', (state) => {
+        // Past the free-space check (the total is known) and before any byte is written.
+        if (filled || !state.models.some((m) => m.name === model.name && m.bytes_total > 0)) return;
+        filled = true;
+        const { bavail, bsize } = statfsSync(models);
+        writeFileSync(join(models, 'filler'), Buffer.alloc(bavail * bsize - 1_000_000));
+      });
+      await again.until((s) => s.models.some((m) => m.name === model.name), 10_000, 'the model in the plan');
+      expect((await again.call('POST', '/host/models/download', { name: model.name })).status).toBe(200);
+      const state = await again.until((s) => s.models.find((m) => m.name === model.name)?.status === 'failed', 30_000, 'failed');
+      expect(state.models.find((m) => m.name === model.name)!.error).toBe(
+        `The disk filled up while Package ${model.name} was downloading. Free some space and download it again: what came down is kept.`,
+      );
+      expect(filled).toBe(true);
+      const partial = join(models, '.partial', model.name, '1.0.0');
+      expect((await readdir(partial)).length).toBeGreaterThan(0);
+      await again.close();
+      hosts.splice(0);
+    } finally {
+      execFileSync('umount', [models]);
+    }
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@meshwork/contracts';
 import { generationDefaults } from '../../engine/generation-defaults';
 import type { ApiClient } from '../api/api-client';
+import { isDiskFull } from '../platform/disk-full';
 import { JsonFile } from '../platform/json-file';
 import { ChecksumMismatch, downloadFile } from './file-download';
 
@@ -182,7 +183,9 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
           if (this.abort.signal.aborted) return;
           transfer.status = 'failed';
           transfer.activity = null;
-          transfer.error = (error as Error).message;
+          transfer.error = isDiskFull(error)
+            ? `The disk filled up while ${this.displayNames.get(name) ?? name} was downloading. Free some space and download it again: what came down is kept.`
+            : (error as Error).message;
           transfer.speed = 0;
         }
         this.emit('change');

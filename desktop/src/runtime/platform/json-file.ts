@@ -1,11 +1,13 @@
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
+import { DiskFull, isDiskFull } from './disk-full';
 
 /**
  * A JSON document in the host's data directory. Writes are atomic (a temporary file, flushed,
  * renamed over the old one), so a crash or a power cut leaves the old document or the new one,
- * never half of either. Files are readable by the owner only: they hold tokens.
+ * never half of either; a write that fails (a full disk) removes its temporary file and leaves the
+ * old document. Files are readable by the owner only: they hold tokens.
  */
 let temporaryFiles = 0;
 
@@ -34,16 +36,25 @@ export class JsonFile<Schema extends z.ZodType> {
 
   async write(value: z.input<Schema>): Promise<void> {
     const checked: unknown = this.schema.parse(value);
-    await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
     const temporary = `${this.path}.${process.pid}.${(temporaryFiles++).toString(36)}.tmp`; // concurrent writes each have their own
-    const handle = await open(temporary, 'w', 0o600);
     try {
-      await handle.writeFile(JSON.stringify(checked, null, 2));
-      await handle.sync();
-    } finally {
-      await handle.close();
+      await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+      const handle = await open(temporary, 'w', 0o600);
+      try {
+        await handle.writeFile(JSON.stringify(checked, null, 2));
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temporary, this.path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      if (isDiskFull(error))
+        throw new DiskFull(
+          `The disk holding ${dirname(this.path)} is full, so Meshwork could not save this change. Free some space on it and try again.`,
+        );
+      throw error;
     }
-    await rename(temporary, this.path);
   }
 
   async remove(): Promise<void> {

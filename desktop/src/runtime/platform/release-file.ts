@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { EntitlementPublicKey } from '@meshwork/contracts';
 
 /** A release file is a few lines; anything larger is not one. */
 const MAX_BYTES = 16 * 1024;
@@ -17,13 +18,20 @@ const Origin = z.string().refine((text) => {
 
 /**
  * `release.json`, which the site writes into the app it serves: the site the app came from (so
- * it needs no --api), its version and platform. It sits beside the app's package.json, where a
+ * it needs no --api), its version and platform, and the platform's entitlement keys (what the
+ * site's GET /api/v1/devices/keys/ published when it built the app): the host's root of trust,
+ * which no file in its data folder can replace. It sits beside the app's package.json, where a
  * user or another program may have changed it, so it is checked like any outside input.
  */
 export const Release = z.object({
   origin: Origin.transform((origin) => origin.replace(/\/$/, '')).nullable(),
   version: z.string().regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/, 'version must be a version such as 0.1.0'),
   platform: z.enum(['linux', 'windows']),
+  /** Null in a release built without keys: it pins the api's keys at first sign-in, as a copy run from the sources does. */
+  keys: z
+    .object({ keys: z.array(EntitlementPublicKey, { error: 'keys.keys must be a list of Ed25519 public keys' }).min(1).max(20) })
+    .nullable()
+    .default(null),
 });
 export type Release = z.output<typeof Release>;
 

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { createServer, type Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HostState, LAN_NETWORK_PORT } from '@meshwork/contracts';
+import { type EntitlementKeySet, HostState, LAN_NETWORK_PORT } from '@meshwork/contracts';
 import { startRuntime } from '../runtime';
 
 /**
@@ -53,6 +53,8 @@ export async function startHost(
     /** The machine's LAN address: the OpenAI api and the network listen there on their usual ports (loopback and any free ports by default). */
     address?: string;
     clock?: () => Date;
+    /** The keys a release would carry (release.json); none: the host pins the api's at first sign-in. */
+    rootKeys?: EntitlementKeySet | null;
   } = {},
 ) {
   const address = options.address ?? '127.0.0.1';
@@ -71,6 +73,7 @@ export async function startHost(
     lanAddress: address,
     lanPort: options.address ? LAN_NETWORK_PORT : 0,
     clock: options.clock,
+    rootKeys: options.rootKeys,
   });
   const { host, control } = runtime;
   const launch = await fetch(control.windowUrl(), { redirect: 'manual' });

@@ -18,12 +18,12 @@ export class DeviceActivations {
   /** The code's id; throws 400 for a wrong code and 429 while the user is blocked. */
   async find(userId: string, typed: string, at: Date): Promise<string> {
     const { limits } = this.context;
-    if (await limits.blocked(userId, at))
+    if (!(await limits.attempt(userId, at)))
       throw tooManyRequests(`Too many wrong codes. Try again in ${MISS_WINDOW_MINUTES} minutes.`, MISS_WINDOW_MINUTES * 60);
     const code = normalizeUserCode(typed);
     const codeId = code ? await this.context.idOwning(this.context.userCodeKey(code), DEVICE_CODE_STREAM) : null;
-    if (codeId) return codeId;
-    await limits.missed(userId, at);
-    throw wrongCode();
+    if (!codeId) throw wrongCode();
+    await limits.found(userId);
+    return codeId;
   }
 }
