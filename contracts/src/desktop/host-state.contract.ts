@@ -114,6 +114,11 @@ export const HostNetwork = z.object({
   members: z.array(HostNetworkMember),
   /** Why the network does not run the model now, in words for the person; `null` while it does. */
   message: z.string().nullable(),
+  /**
+   * The host's TLS certificate (SHA-256, hex): the host's own, or the one a client pinned at its
+   * join. A joining device's window shows the one it is about to join, to compare with this.
+   */
+  certificate_sha256: z.string().nullable(),
 });
 export type HostNetwork = z.output<typeof HostNetwork>;
 
@@ -125,14 +130,28 @@ export const DiscoveredNetwork = z.object({
   host_name: z.string(),
   address: z.string(),
   port: z.number().int(),
+  /** The announcing host's TLS certificate (SHA-256, hex), whose key signed the announcement. */
+  certificate_sha256: z.string(),
+  /** Whether this device already trusts that certificate for the network (it joined it before); else only the join proves it. */
+  verified: z.boolean(),
 });
 export type DiscoveredNetwork = z.output<typeof DiscoveredNetwork>;
+
+/**
+ * Where the host's trust in its plan comes from: the platform's keys its release carries, or
+ * (a copy run from the sources) the keys it pinned at first sign-in, which anyone who can edit
+ * its data folder can replace. `problem` says why the plan cannot be trusted now (the api's
+ * documents do not verify, or the clock went back): models are not served meanwhile.
+ */
+export const HostTrust = z.object({ source: z.enum(['release', 'first-sign-in']), problem: z.string().nullable() });
+export type HostTrust = z.output<typeof HostTrust>;
 
 export const HostState = z.object({
   version: z.string(),
   account: HostAccount,
   connection: HostConnection,
   entitlements: HostEntitlements.nullable(),
+  trust: HostTrust,
   /** Whether models may be served now, and if not, why (shown to the person as it is). */
   serving: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
   models: z.array(HostModel),
@@ -165,6 +184,11 @@ export type HostNetworkCreate = z.input<typeof HostNetworkCreate>;
 export const HostNetworkJoin = z
   .object({
     network_id: z.string().min(1).max(64).optional(),
+    /** The announcing host the window chose (its certificate's SHA-256): another device announcing the same network is not it. */
+    certificate_sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
     address: z
       .string()
       .regex(/^[0-9a-fA-F.:[\]]+:\d{1,5}$/, 'Enter the address as the host shows it, for example 192.168.1.20:8433')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../common/fields';
 import { MAX_ENTITLEMENT_TOKEN_LENGTH } from '../entitlements/entitlement-document.contract';
-import { DiscoveredNetwork, HostNetworkMember } from './host-state.contract';
+import { HostNetworkMember } from './host-state.contract';
 
 /**
  * What the devices of a network say to each other on the LAN (issue 14, section 4). Every
@@ -23,6 +23,7 @@ export const LAN_MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
 
 const uuid = z.string().regex(UUID_PATTERN);
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const hex32 = z.string().regex(/^[0-9a-f]{32}$/);
 const name = z.string().min(1).max(200);
 const id = z
   .number()
@@ -30,13 +31,31 @@ const id = z
   .min(0)
   .max(2 ** 31);
 
-/** A host's announcement (a hint only: joining proves everything over TLS). `owner` is a hash of the customer's id. */
+/**
+ * A host's announcement, signed with its TLS key (ECDSA P-256, SHA-256, over `signed` below):
+ * whoever lists it knows the holder of that certificate sent it, from one of `addresses`. Only a
+ * certificate this device already trusts for the network makes it verified; joining proves the
+ * rest (the code's key exchange, bound to the certificate). `owner` is a hash of the customer's id.
+ */
 export const LanAnnouncement = z.strictObject({
-  meshwork: z.literal(1),
+  meshwork: z.literal(2),
   owner: hex64,
-  network: DiscoveredNetwork.omit({ address: true, port: true }).extend({ id: uuid, name, model: name, host_name: name }),
+  network: z.strictObject({ id: uuid, name, model: name, host_name: name }),
+  /** The host's IPv4 addresses: a copy heard from another address is not this host's. */
+  addresses: z
+    .array(z.string().regex(/^\d{1,3}(\.\d{1,3}){3}$/))
+    .min(1)
+    .max(16),
   port: z.number().int().min(1).max(65_535),
-  certificate_sha256: hex64,
+  /** The host's TLS certificate (DER, base64): its SHA-256 is what members pin. */
+  certificate: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/)
+    .max(2048),
+  signature: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/)
+    .max(200),
 });
 export type LanAnnouncement = z.output<typeof LanAnnouncement>;
 
@@ -52,9 +71,14 @@ const token = z.string().min(1).max(MAX_ENTITLEMENT_TOKEN_LENGTH);
 
 /** A device to its host. */
 export const LanToHost = z.discriminatedUnion('type', [
-  /** First contact: the device's signed entitlements (same customer) and proof that it knows the join code. */
-  z.strictObject({ type: z.literal('join'), device_id: uuid, device_name: name, entitlements: token, proof: hex64, node: LanNodeReport }),
-  /** A member coming back (its certificate is pinned). */
+  /**
+   * First contact: the device's share of the code's key exchange (join-pake.ts) for session
+   * `sid`. Nothing else until the host has proved it knows the code.
+   */
+  z.strictObject({ type: z.literal('join'), device_id: uuid, device_name: name, sid: hex32, share: hex64 }),
+  /** The device's proof that it holds the session key, then its signed entitlements (same customer). */
+  z.strictObject({ type: z.literal('confirm'), tag: hex64, entitlements: token, node: LanNodeReport }),
+  /** A member coming back: the host welcomes it only over the TLS certificate it pinned at its join. */
   z.strictObject({ type: z.literal('hello'), device_id: uuid, entitlements: token, node: LanNodeReport }),
   z.strictObject({ type: z.literal('status'), node: LanNodeReport }),
   z.strictObject({ type: z.literal('leave') }),
@@ -76,7 +100,9 @@ export type LanNetworkInfo = z.output<typeof LanNetworkInfo>;
 
 /** A host to a device. */
 export const LanToMember = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('admitted'), network: LanNetworkInfo, proof: hex64 }),
+  /** The host's share of the key exchange and its proof that it holds the session key (over `network`). */
+  z.strictObject({ type: z.literal('exchange'), network: LanNetworkInfo, share: hex64, tag: hex64 }),
+  z.strictObject({ type: z.literal('admitted'), network: LanNetworkInfo }),
   z.strictObject({ type: z.literal('welcome'), network: LanNetworkInfo }),
   z.strictObject({ type: z.literal('refused'), message: z.string().max(2000) }),
   /** Load these blocks of the model (releasing others). */

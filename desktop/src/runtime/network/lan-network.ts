@@ -4,6 +4,7 @@
  * prove the code (up to the plan's client cap from its signed document, so the cap holds
  * offline), pins their certificates, and runs the model across them. As a **client** it joins
  * with the code, pins the host's certificate, stays connected and runs the blocks it is given.
+ * The code is proved by a key exchange bound to both certificates (join-pake.ts), never sent.
  */
 import { EventEmitter } from 'node:events';
 import { freemem } from 'node:os';
@@ -33,7 +34,7 @@ import { JsonFile } from '../platform/json-file';
 import { blockCosts, CannotAssign, planAssignment, stagesOf } from './assign-blocks';
 import { BlockWorker, CacheMissing } from './block-worker';
 import { Discovery, lanAddresses, ownerTag } from './discovery';
-import { joinProof, proofMatches } from './join-proof';
+import { JoinExchange, type JoinKey, newSessionId } from './join-pake';
 import { certificateFingerprint, type LanIdentity, lanIdentity } from './lan-identity';
 import { measureSpeed, measuredSpeed, nodeReport } from './node-report';
 import { asFloat32, asInt64, type Frame, PeerLink, PeerLost } from './peer-link';
@@ -68,6 +69,14 @@ const HANDSHAKE_MS = 10_000;
 /** A member loads its blocks from disk: generous, but bounded. */
 const LOAD_MS = 120_000;
 const RECONNECT_MS = [500, 1000, 2000, 5000];
+/**
+ * Key exchanges a join code allows that do not end with the device proving the code (those
+ * under way included): each is one guess at the code, so after these the code is void.
+ */
+export const JOIN_RUNS_PER_CODE = 5;
+
+/** What the host's proof of the code covers: the network the device is about to join. */
+const networkClaims = (network: LanNetworkInfo): string[] => [network.id, network.name, network.model];
 
 interface LiveMember {
   record: MemberRecord;
@@ -87,6 +96,8 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
   private server: Server | null = null;
   private readonly live = new Map<string, LiveMember>();
   private joinCode: JoinCode | null = null;
+  /** Runs of the key exchange with this code that have not (yet) ended with the code proved. */
+  private joinRuns = 0;
   /** The blocks this device runs (as host, its own stage; as client, what its host gave it). */
   private worker: BlockWorker | null = null;
   private pipeline: { model: string; version: string; pipeline: Pipeline } | null = null;
@@ -104,7 +115,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
   ) {
     super();
     this.file = new JsonFile(join(config.dataDir, 'lan-network.json'), NetworkRecord);
-    this.discovery = new Discovery(config.discoveryPort ?? LAN_DISCOVERY_PORT, () => this.notify(), config.address);
+    this.discovery = new Discovery(config.discoveryPort ?? LAN_DISCOVERY_PORT, () => this.notify(), identity, config.address);
     this.changed = host.attachNetwork(() => ({ network: this.view(), discovered: this.discovered() }));
     host.on('entitlements', (document) => void this.enforce(document));
   }
@@ -132,7 +143,16 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     return this.discovery
       .networks()
       .filter((n) => n.id !== this.record?.network.id)
-      .map(({ id, name, model, host_name, address, port }) => ({ id, name, model, host_name, address, port }));
+      .map(({ id, name, model, host_name, address, port, certificate_sha256, verified }) => ({
+        id,
+        name,
+        model,
+        host_name,
+        address,
+        port,
+        certificate_sha256,
+        verified,
+      }));
   }
 
   private entry(): EntitledNetwork | undefined {
@@ -153,6 +173,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
         connected: this.hostLink !== null && !this.hostLink.isClosed,
         members: this.clientView.members,
         message: this.clientView.message,
+        certificate_sha256: record.host?.certificate_sha256 ?? null,
       };
     const self: HostNetworkMember = {
       device_id: this.host.signedInDevice?.deviceId ?? '',
@@ -180,12 +201,18 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     const port = (this.server?.address() as AddressInfo | null)?.port;
     return {
       ...common,
-      join_code: this.joinCode && Date.parse(this.joinCode.expires_at) > Date.now() ? this.joinCode : null,
+      join_code: this.codeUsable() ? this.joinCode : null,
       addresses: port ? lanAddresses(this.config.address).map((a) => `${a}:${port}`) : [],
       connected: true,
       members: [self, ...members],
       message: this.hostMessage(),
+      certificate_sha256: this.identity.fingerprint,
     };
+  }
+
+  /** Whether the join code may still be tried: not expired, nor guessed at too often. */
+  private codeUsable(): boolean {
+    return this.joinCode !== null && Date.parse(this.joinCode.expires_at) > Date.now() && this.joinRuns < JOIN_RUNS_PER_CODE;
   }
 
   private hostMessage(): string | null {
@@ -216,6 +243,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     await api.request(`/networks/${network.id}/host/`, { body: { device_id: deviceId }, schema: Network });
     // The code first: the window shows the network and its code together.
     this.joinCode = await api.request(`/networks/${network.id}/join-code/`, { body: {}, schema: JoinCode });
+    this.joinRuns = 0;
     await this.save({
       network: { id: network.id, name: network.name, model: network.model },
       role: 'host',
@@ -232,16 +260,21 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     const record = this.record;
     if (record?.role !== 'host') throw new HostRefusal('Only the network’s host issues join codes.');
     this.joinCode = await api.request(`/networks/${record.network.id}/join-code/`, { body: {}, schema: JoinCode });
+    this.joinRuns = 0;
     this.notify();
   }
 
-  /** Joins a network on this LAN with its host's code: at the api when it can be reached, then at the host itself. */
-  async join(request: { network_id?: string; address?: string; code: string }): Promise<void> {
+  /**
+   * Joins a network on this LAN with its host's code: at the api when it can be reached, then
+   * at the host itself, by the key exchange: the host proves it knows the code before this
+   * device sends anything about itself.
+   */
+  async join(request: { network_id?: string; certificate_sha256?: string; address?: string; code: string }): Promise<void> {
     const { api, deviceId, deviceName } = this.signedIn();
     if (this.record) throw new HostRefusal('This device is already in a network: leave it first.');
     const token = this.host.entitlementToken;
     if (!token) throw new HostRefusal('Waiting for this device’s plan from Meshwork.');
-    const announced = request.network_id ? this.discovery.find(request.network_id) : undefined;
+    const announced = request.network_id ? this.announced(request.network_id, request.certificate_sha256) : undefined;
     const target = request.address ? parseAddress(request.address) : announced;
     if (!target) throw new HostRefusal('This network is not on this LAN now. Enter its host’s address as its window shows it.');
 
@@ -259,38 +292,42 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     try {
       const socket = await this.connectTo(target.address, target.port);
       const hostCertificate = certificateFingerprint(socket.getPeerX509Certificate()!.raw);
-      if (announced && announced.certificate_sha256 !== hostCertificate)
+      if (announced && announced.certificate_sha256 !== hostCertificate) {
+        socket.destroy();
         throw new HostRefusal('The device at that address is not this network’s host.');
+      }
       const link: MemberLink = new PeerLink(socket, LanToMember, null, { type: 'pong' });
+      const refused = (message: string) => {
+        link.close();
+        return new HostRefusal(message);
+      };
+      const answer = async () => {
+        const frame = await link.next(HANDSHAKE_MS).catch((error: Error) => {
+          throw refused(`The host did not answer: ${error.message}`);
+        });
+        if (frame.header.type === 'refused') throw refused(frame.header.message);
+        return frame.header;
+      };
+      const exchange = new JoinExchange('member', request.code, {
+        sid: newSessionId(),
+        hostCertificate,
+        memberCertificate: this.identity.fingerprint,
+      });
+      link.send({ type: 'join', device_id: deviceId, device_name: deviceName, sid: exchange.context.sid, share: exchange.share });
+      const proof = await answer();
       const networkId = request.network_id ?? joinedAtApi;
-      link.send({
-        type: 'join',
-        device_id: deviceId,
-        device_name: deviceName,
-        entitlements: token,
-        proof: joinProof('join', request.code, networkId ?? '', hostCertificate, this.identity.fingerprint),
-        node: await nodeReport(this.host),
-      });
-      const answer = await link.next(HANDSHAKE_MS).catch((error: Error) => {
-        throw new HostRefusal(`The host did not answer: ${error.message}`);
-      });
-      if (answer.header.type === 'refused') {
-        link.close();
-        throw new HostRefusal(answer.header.message);
-      }
+      const key: JoinKey | null = proof.type === 'exchange' ? exchange.key(proof.share) : null;
       if (
-        answer.header.type !== 'admitted' ||
-        (networkId !== null && answer.header.network.id !== networkId) ||
-        !proofMatches(
-          joinProof('admit', request.code, answer.header.network.id, hostCertificate, this.identity.fingerprint),
-          answer.header.proof,
-        )
-      ) {
-        link.close();
-        throw new HostRefusal('The host could not prove it knows the code: it is not this network’s host.');
-      }
+        proof.type !== 'exchange' ||
+        !key?.matches('host', proof.tag, ...networkClaims(proof.network)) ||
+        (networkId !== null && proof.network.id !== networkId)
+      )
+        throw refused('This join code is wrong, or the device at that address is not this network’s host.');
+      link.send({ type: 'confirm', tag: key.tag('member', deviceId, deviceName), entitlements: token, node: await nodeReport(this.host) });
+      const admitted = await answer();
+      if (admitted.type !== 'admitted') throw refused('The host did not admit this device.');
       await this.save({
-        network: answer.header.network,
+        network: proof.network,
         role: 'client',
         members: [],
         host: { address: target.address, port: target.port, certificate_sha256: hostCertificate },
@@ -304,6 +341,19 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
       if (error instanceof HostRefusal) throw error;
       throw new HostRefusal(`The network’s host cannot be reached at ${target.address}:${target.port}: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * The announcement the window chose: by its certificate, else the verified one, else the only
+   * one (when other devices announce the same network, the person chooses by the certificate).
+   */
+  private announced(networkId: string, certificate: string | undefined) {
+    if (certificate) return this.discovery.find(networkId, certificate);
+    const all = this.discovery.announcing(networkId);
+    const verified = this.discovery.find(networkId);
+    if (!verified && all.length > 1)
+      throw new HostRefusal('Several devices announce this network: choose the one whose certificate its host’s window shows.');
+    return verified ?? all[0];
   }
 
   /** A client leaves; the host stops hosting (the network stays on the account for another host). */
@@ -479,34 +529,77 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     const document = this.host.entitlements;
     if (record?.role !== 'host' || !document) return refuse('This device hosts no network.');
     const message = frame.header;
-    if (message.type !== 'join' && message.type !== 'hello') return refuse('Say who you are first.');
-    const peer = await this.host.verifyPeerEntitlements(message.entitlements);
-    if (typeof peer === 'string') return refuse(`This device’s plan could not be confirmed: ${peer}`);
-    if (peer.user_id !== document.user_id || peer.sub !== message.device_id)
-      return refuse('Only devices of the same Meshwork account can join this network.');
+    if (message.type === 'join') return this.admit(link, message, fingerprint, refuse);
+    if (message.type !== 'hello') return refuse('Say who you are first.');
+    const wrong = await this.sameAccount(message.entitlements, message.device_id);
+    if (wrong) return refuse(wrong);
+    // The TLS session proves the certificate's key: a member's signed document from any other certificate is refused.
+    const member = this.record?.members.find((m) => m.device_id === message.device_id && m.certificate_sha256 === fingerprint);
+    if (!member) return refuse('This device is not a member of the network: join it with the code.');
+    this.log(`${member.name} is back`);
+    link.send({ type: 'welcome', network: record.network });
+    this.online(member, link, message.node);
+  }
 
-    if (message.type === 'hello') {
-      const member = record.members.find((m) => m.device_id === message.device_id && m.certificate_sha256 === fingerprint);
-      if (!member) return refuse('This device is not a member of the network: join it with the code.');
-      this.log(`${member.name} is back`);
-      link.send({ type: 'welcome', network: record.network });
-      return this.online(member, link, message.node);
-    }
+  /** Why a device's signed document does not admit it here (null: it does): the same account, issued to that device. */
+  private async sameAccount(token: string, deviceId: string): Promise<string | null> {
+    const peer = await this.host.verifyPeerEntitlements(token);
+    if (typeof peer === 'string') return `This device’s plan could not be confirmed: ${peer}`;
+    if (peer.user_id !== this.host.entitlements?.user_id || peer.sub !== deviceId)
+      return 'Only devices of the same Meshwork account can join this network.';
+    return null;
+  }
 
+  /** A device joins: the key exchange on the code (one guess per run, JOIN_RUNS_PER_CODE runs), then its document and the cap. */
+  private async admit(
+    link: HostLink,
+    message: Extract<LanToHost, { type: 'join' }>,
+    fingerprint: string,
+    refuse: (message: string) => void,
+  ): Promise<void> {
+    const record = this.record!;
     const entry = this.entry();
     const code = this.joinCode;
     if (!entry) return refuse('Meshwork has not confirmed this network yet; try again in a moment.');
     if (entry.status === 'suspended') return refuse('This network is suspended.');
-    if (
-      !code ||
-      Date.parse(code.expires_at) <= Date.now() ||
-      !proofMatches(joinProof('join', code.code, record.network.id, this.identity.fingerprint, fingerprint), message.proof)
-    )
-      return refuse('This join code is invalid or has expired.');
-    const others = record.members.filter((m) => m.device_id !== message.device_id);
-    if (entry.max_clients !== null && others.length >= entry.max_clients)
+    if (!code || !this.codeUsable())
       return refuse(
-        `Your ${document.plan.name} plan allows ${entry.max_clients} client${entry.max_clients === 1 ? '' : 's'} per network. Upgrade to add more.`,
+        code && this.joinRuns >= JOIN_RUNS_PER_CODE
+          ? 'This join code was tried too many times: issue a new one on the host.'
+          : 'This join code is invalid or has expired.',
+      );
+    this.joinRuns += 1; // a guess until the device proves the code
+    if (this.joinRuns >= JOIN_RUNS_PER_CODE) this.notify();
+    const exchange = new JoinExchange('host', code.code, {
+      sid: message.sid,
+      hostCertificate: this.identity.fingerprint,
+      memberCertificate: fingerprint,
+    });
+    const key = exchange.key(message.share);
+    if (!key) return refuse('This join code is invalid or has expired.');
+    link.send({ type: 'exchange', network: record.network, share: exchange.share, tag: key.tag('host', ...networkClaims(record.network)) });
+    let confirm: Frame<LanToHost>;
+    try {
+      confirm = await link.next(HANDSHAKE_MS);
+    } catch {
+      return this.log(`a join from ${message.device_name} did not prove the code`);
+    }
+    if (confirm.header.type !== 'confirm' || !key.matches('member', confirm.header.tag, message.device_id, message.device_name)) {
+      this.log(`a join from ${message.device_name} did not prove the code`);
+      return refuse('This join code is invalid or has expired.');
+    }
+    if (this.joinCode === code) this.joinRuns -= 1; // proved: not a guess
+    const wrong = await this.sameAccount(confirm.header.entitlements, message.device_id);
+    if (wrong) return refuse(wrong);
+    const current = this.record;
+    const document = this.host.entitlements;
+    const now = this.entry();
+    if (current?.role !== 'host' || current.network.id !== record.network.id || !document || !now)
+      return refuse('This device hosts no network.');
+    const others = current.members.filter((m) => m.device_id !== message.device_id);
+    if (now.max_clients !== null && others.length >= now.max_clients)
+      return refuse(
+        `Your ${document.plan.name} plan allows ${now.max_clients} client${now.max_clients === 1 ? '' : 's'} per network. Upgrade to add more.`,
       );
     const member: MemberRecord = {
       device_id: message.device_id,
@@ -514,14 +607,10 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
       certificate_sha256: fingerprint,
       joined_at: new Date().toISOString(),
     };
-    await this.save({ ...record, members: [...others, member] });
-    link.send({
-      type: 'admitted',
-      network: record.network,
-      proof: joinProof('admit', code.code, record.network.id, this.identity.fingerprint, fingerprint),
-    });
+    await this.save({ ...current, members: [...others, member] });
+    link.send({ type: 'admitted', network: current.network });
     this.log(`admitted ${member.name} (${member.device_id})`);
-    this.online(member, link, message.node);
+    this.online(member, link, confirm.header.node);
   }
 
   private online(record: MemberRecord, link: HostLink, node: LanNodeReport): void {
@@ -741,6 +830,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     this.discovery.listenFor(document?.user_id ?? null);
     const record = this.record;
     if (!record) return this.notify();
+    if (record.host) this.discovery.trust(record.network.id, record.host.certificate_sha256);
     if (!document) {
       if (!this.host.signedInDevice) await this.forget(null);
       return this.notify();
@@ -763,7 +853,6 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
       this.discovery.announce(
         entry?.status === 'active' && port
           ? {
-              meshwork: 1,
               owner: ownerTag(document.user_id),
               network: {
                 id: record.network.id,
@@ -772,7 +861,6 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
                 host_name: this.host.signedInDevice?.deviceName ?? 'Meshwork host',
               },
               port,
-              certificate_sha256: this.identity.fingerprint,
             }
           : null,
       );
@@ -784,6 +872,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
 
   private async save(record: NetworkRecord): Promise<void> {
     this.record = record;
+    if (record.host) this.discovery.trust(record.network.id, record.host.certificate_sha256);
     await this.file.write(record);
   }
 
@@ -791,6 +880,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     const record = this.record;
     this.log(`left ${record?.network.name ?? 'no network'}${message ? `: ${message}` : ''}`);
     this.record = null;
+    if (record) this.discovery.trust(record.network.id, null);
     await this.file.remove();
     if (record?.role === 'host') {
       for (const member of this.live.values()) if (message) member.link.send({ type: 'removed', message });

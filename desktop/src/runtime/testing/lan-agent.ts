@@ -1,7 +1,7 @@
 /**
  * One host inside a LAN lab machine, driven by the test over stdio (a JSON object a line each
- * way): the host's window routes, its state, its memory, and its clock. It starts from the
- * MESHWORK_AGENT variable ({ api, name, address, fingerprint, dataDir }), prints
+ * way): the host's window routes, its state, its memory, its clock and its signed document.
+ * It starts from the MESHWORK_AGENT variable ({ api, name, address, fingerprint, dataDir }), prints
  * `{"ready": ...}`, then `{"entitlements": ...}` each time a new signed document is applied.
  * Run by `lan-host.ts` as `node -r @swc-node/register desktop/src/runtime/testing/lan-agent.ts`.
  */
@@ -41,12 +41,20 @@ async function main(): Promise<void> {
   send({ ready: { openai: subject.openaiBase, pid: process.pid } });
 
   for await (const line of createInterface({ input: process.stdin })) {
-    const request = JSON.parse(line) as { id: number; call?: [string, string, unknown?]; state?: true; rss?: true; advance?: number };
+    const request = JSON.parse(line) as {
+      id: number;
+      call?: [string, string, unknown?];
+      state?: true;
+      rss?: true;
+      advance?: number;
+      token?: true;
+    };
     try {
       let result: unknown;
       if (request.call) result = await subject.call(...request.call);
       else if (request.state) result = subject.host.state();
       else if (request.rss) result = process.memoryUsage().rss;
+      else if (request.token) result = subject.host.entitlementToken;
       else if (request.advance !== undefined) {
         offsetMs = request.advance;
         result = subject.host.state();

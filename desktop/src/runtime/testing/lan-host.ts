@@ -97,6 +97,8 @@ export async function startLanHost(
       ask<{ status: number; body: Record<string, unknown> }>({ call: [method, path, body] }),
     state,
     rss: () => ask<number>({ rss: true }),
+    /** The host's signed entitlement document, as it sends it to its network's host. */
+    token: () => ask<string | null>({ token: true }),
     /** Moves the host's clock `ms` ahead of the real one (0: back to it); answers the state then. */
     advance: (ms: number) => ask<HostState>({ advance: ms }),
     async until(match: (s: HostState) => boolean, timeoutMs: number, what: string): Promise<HostState> {
@@ -155,3 +157,58 @@ export async function forwardLoopback(lab: LanLab, machine: string, port: number
     child.once('exit', (code) => reject(new Error(`the loopback forwarder in ${machine} exited (${code})`)));
   });
 }
+
+/** The hostile machine of `lan-attacker.ts` in a lab machine, as the test drives it. */
+export async function startLanAttacker(lab: LanLab, machine: string) {
+  const { address } = lab.machine(machine);
+  const child = lab.spawn(machine, process.execPath, ['-r', '@swc-node/register', 'desktop/src/runtime/testing/lan-attacker.ts'], {
+    cwd: repositoryRoot,
+    env: { ...process.env, MESHWORK_ATTACKER: JSON.stringify({ address }) },
+  });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const logs: string[] = [];
+  let nextId = 1;
+  const ready = new Promise<{ fingerprint: string }>((resolveReady, rejectReady) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const message = JSON.parse(line) as Record<string, unknown>;
+      if (message.ready) resolveReady(message.ready as { fingerprint: string });
+      else if (message.fatal) rejectReady(new Error(`attacker: ${String(message.fatal)}`));
+      const waiting = pending.get(message.id as number);
+      pending.delete(message.id as number);
+      if (message.error) waiting?.reject(new Error(String(message.error)));
+      else waiting?.resolve(message.result);
+    });
+    createInterface({ input: child.stderr! }).on('line', (line) => logs.push(line));
+    child.once('exit', (code, signal) => {
+      const exited = new Error(`the attacker exited (${signal ?? code}): ${logs.slice(-5).join(' | ')}`);
+      rejectReady(exited);
+      for (const waiting of pending.values()) waiting.reject(exited);
+    });
+  });
+  const { fingerprint } = await ready;
+  const ask = <T>(request: Record<string, unknown>): Promise<T> => {
+    const id = nextId++;
+    return new Promise<T>((resolveAnswer, reject) => {
+      pending.set(id, { resolve: resolveAnswer as (value: unknown) => void, reject });
+      child.stdin!.write(`${JSON.stringify({ id, ...request })}\n`);
+    });
+  };
+  type Target = { address: string; port: number };
+  type Header = Record<string, unknown> & { type: string };
+  return {
+    address,
+    fingerprint,
+    /** Announces the network it heard from itself, with its own certificate. */
+    spoof: () => ask<{ fingerprint: string; network: { id: string } }>({ spoof: true }),
+    /** Every frame joining devices sent it, with both certificates' fingerprints. */
+    captured: () => ask<Header[]>({ captured: true }),
+    hello: (target: Target, device_id: string, entitlements: string) => ask<Header[]>({ hello: { target, device_id, entitlements } }),
+    guess: (target: Target, code: string, device_id: string) => ask<Header[]>({ guess: { target, code, device_id } }),
+    flood: (count: number) => ask<{ sent: number }>({ flood: { count } }),
+    async close() {
+      child.stdin!.end();
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+export type LanAttacker = Awaited<ReturnType<typeof startLanAttacker>>;

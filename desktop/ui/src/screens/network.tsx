@@ -129,7 +129,7 @@ function JoinNetwork({ discovered }: { discovered: DiscoveredNetwork[] }) {
       ) : (
         <ul className="divide-y divide-slate-100">
           {discovered.map((network) => (
-            <DiscoveredRow key={network.id} network={network} />
+            <DiscoveredRow key={`${network.id}/${network.certificate_sha256}`} network={network} />
           ))}
         </ul>
       )}
@@ -143,7 +143,9 @@ function DiscoveredRow({ network }: { network: DiscoveredNetwork }) {
   const { busy, error, run } = useAction();
   function submit(event: FormEvent) {
     event.preventDefault();
-    void run(() => command('/host/network/join', { network_id: network.id, code: code.trim() }));
+    void run(() =>
+      command('/host/network/join', { network_id: network.id, certificate_sha256: network.certificate_sha256, code: code.trim() }),
+    );
   }
   return (
     <li className="space-y-2 py-3" aria-label={network.name}>
@@ -155,6 +157,10 @@ function DiscoveredRow({ network }: { network: DiscoveredNetwork }) {
             host: network.host_name,
             address: `\u2066${network.address}\u2069`,
           })}
+        </p>
+        <Certificate fingerprint={network.certificate_sha256} />
+        <p className={`text-sm ${network.verified ? 'text-emerald-800' : 'text-amber-800'}`} data-testid="host-verified">
+          {network.verified ? t.knownHost : t.unknownHost}
         </p>
       </div>
       <form className="flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
@@ -182,6 +188,23 @@ function DiscoveredRow({ network }: { network: DiscoveredNetwork }) {
   );
 }
 
+/**
+ * A host's TLS certificate as people compare it between two windows: the first 80 bits of its
+ * SHA-256 in groups of four (the whole one on hover).
+ */
+function Certificate({ fingerprint }: { fingerprint: string | null }) {
+  const { t } = useI18n();
+  if (fingerprint === null) return null;
+  return (
+    <p className="text-sm text-slate-600">
+      {t.hostCertificate}:{' '}
+      <span className="font-mono" dir="ltr" title={fingerprint} data-testid="host-certificate">
+        {fingerprint.slice(0, 20).match(/.{4}/g)!.join(' ')}
+      </span>
+    </p>
+  );
+}
+
 /** The network's name, model and standing, as both the host and its clients see it. */
 function NetworkSummary({ network, children }: { network: HostNetwork; children?: ReactNode }) {
   const { t } = useI18n();
@@ -206,6 +229,7 @@ function NetworkSummary({ network, children }: { network: HostNetwork; children?
         <dt className="text-slate-600">{t.device}</dt>
         <dd>{network.role === 'host' ? t.youHost : t.youAreClient}</dd>
       </dl>
+      <Certificate fingerprint={network.certificate_sha256} />
       {children}
       {network.message && (
         <p

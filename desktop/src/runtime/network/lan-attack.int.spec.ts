@@ -1,0 +1,170 @@
+/**
+ * Issue 31, item 2 and 8: an attacker on the LAN, in network namespaces as `lan.int.spec.ts`
+ * builds them. It hears the office's announcement and announces the same network from its own
+ * machine with its own certificate; a member picks that copy from the list and enters the code;
+ * it replays a member's signed document over its own certificate; it guesses the code live at
+ * the real host; it floods forged announcements. The member's list keeps each announcing
+ * certificate apart and names the real host's; the join with the attacker fails and leaves it
+ * nothing to test guesses of the code against offline; the replayed `hello` is refused; the
+ * host voids a code after JOIN_RUNS_PER_CODE failed runs; the flood stays capped.
+ */
+import { createHmac } from 'node:crypto';
+import { type HostState, normalizeJoinCode } from '@meshwork/contracts';
+import { TEST_PASSWORD } from '../../../../api/src/testing/accounts';
+import { networksWorld, type NetworksWorld } from '../../../../api/src/networks/testing/network-kit';
+import { apiRelay } from '../testing/host-harness';
+import { type LanAttacker, type LanHost, startLanAttacker, startLanHost } from '../testing/lan-host';
+import { type LanLab, startLanLab } from '../testing/lan-lab';
+import { uploadSmolLM2 } from '../testing/smollm2-upload';
+import { UNVERIFIED_CAP } from './discovery';
+import { JOIN_RUNS_PER_CODE } from './lan-network';
+
+type Relay = Awaited<ReturnType<typeof apiRelay>>;
+type Frame = Record<string, unknown>;
+
+/**
+ * Whether what the attacker captured lets it test a guess of the code without the real host:
+ * the HMAC proof of the code joins sent before the key exchange, or a device's confirmation
+ * (sent only once the host proved the code).
+ */
+function confirmsOffline(frames: Frame[], code: string, networkId: string): boolean {
+  return frames.some((frame) => {
+    if (typeof frame.proof === 'string') {
+      const key = normalizeJoinCode(code)!;
+      const message = `meshwork-lan-join\n${networkId}\n${String(frame.host_certificate)}\n${String(frame.member_certificate)}`;
+      return createHmac('sha256', key).update(message).digest('hex') === frame.proof;
+    }
+    return frame.type === 'confirm';
+  });
+}
+
+describe('an attacker on the LAN of network namespaces', () => {
+  let lab: LanLab;
+  let world: NetworksWorld;
+  const relays: Relay[] = [];
+  const hosts: Record<'studio' | 'laptop' | 'tablet', LanHost> = {} as never;
+  let attacker: LanAttacker;
+  let networkId: string;
+  let studioCertificate: string;
+  let code: string;
+
+  const studioAt = () => ({ address: hosts.studio.address, port: 8433 });
+  const announcements = (state: HostState) => state.discovered.filter((n) => n.id === networkId);
+
+  beforeAll(async () => {
+    lab = await startLanLab(4);
+    world = await networksWorld();
+    const model = await uploadSmolLM2(world, ['pro'], 3);
+    const owner = await world.customer('pro');
+    const apiPort = Number(new URL(world.base).port);
+    for (const [machine, name] of [
+      ['m1', 'studio'],
+      ['m2', 'laptop'],
+      ['m4', 'tablet'],
+    ] as const) {
+      const relay = await apiRelay(apiPort, lab.gateway);
+      relays.push(relay);
+      hosts[name] = await startLanHost(lab, machine, relay.base, name[0]!.toUpperCase() + name.slice(1), { speed: 100 });
+      expect(await hosts[name].call('POST', '/host/sign-in/password', { email: owner.email, password: TEST_PASSWORD })).toMatchObject({
+        status: 200,
+      });
+      await hosts[name].until((s) => s.models.some((m) => m.name === model.name), 20_000, 'the model in the plan');
+    }
+    attacker = await startLanAttacker(lab, 'm3');
+    expect((await hosts.studio.call('POST', '/host/network/create', { name: 'Office', model: model.name })).status).toBe(200);
+    const hosting = await hosts.studio.until((s) => s.network?.join_code !== null && s.network?.status === 'active', 20_000, 'the network');
+    networkId = hosting.network!.id;
+    studioCertificate = hosting.network!.certificate_sha256!;
+    code = hosting.network!.join_code!.code;
+  }, 300_000);
+
+  afterAll(async () => {
+    await attacker?.close().catch(() => undefined);
+    await Promise.all(Object.values(hosts).map((host) => host?.close().catch(() => undefined)));
+    await Promise.all(relays.map((relay) => relay.close()));
+    await world?.close();
+    await lab?.close();
+  }, 60_000);
+
+  it('lists the attacker’s copy of the network apart from the host’s, each by its certificate, neither verified', async () => {
+    await hosts.laptop.until((s) => announcements(s).length === 1, 10_000, 'the network discovered');
+    const spoof = await attacker.spoof();
+    expect(spoof.network.id).toBe(networkId);
+    const seen = await hosts.laptop.until((s) => announcements(s).length === 2, 10_000, 'both announcements');
+    expect(announcements(seen).map((n) => [n.address, n.certificate_sha256, n.verified])).toEqual([
+      [hosts.studio.address, studioCertificate, false],
+      [attacker.address, attacker.fingerprint, false],
+    ]);
+    // Without the certificate the person chose, the laptop does not pick one of them.
+    expect(await hosts.laptop.call('POST', '/host/network/join', { network_id: networkId, code })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/Several devices announce this network/) },
+    });
+  });
+
+  it('cannot complete a join with the attacker, and leaves it nothing to test guesses of the code against', async () => {
+    // The person picks the copy from the list, or types the attacker's address: either way with the right code.
+    const fromList = await hosts.laptop.call('POST', '/host/network/join', {
+      network_id: networkId,
+      certificate_sha256: attacker.fingerprint,
+      code,
+    });
+    const byAddress = await hosts.laptop.call('POST', '/host/network/join', { address: `${attacker.address}:8433`, code });
+    const captured = await attacker.captured();
+    // Nothing checkable against the code reached it, even with the right code, nor the member's signed document.
+    expect(confirmsOffline(captured, code, networkId)).toBe(false);
+    expect(captured.some((f) => 'entitlements' in f || 'proof' in f)).toBe(false);
+    expect(captured.map((f) => f.type)).toEqual(['join', 'join']);
+    for (const joined of [fromList, byAddress])
+      expect(joined).toMatchObject({ status: 400, body: { message: expect.stringMatching(/not this network’s host/) } });
+    expect((await hosts.laptop.state()).network).toBeNull();
+  });
+
+  it('joins the real host by its certificate, and pins it', async () => {
+    const joined = await hosts.laptop.call('POST', '/host/network/join', {
+      network_id: networkId,
+      certificate_sha256: studioCertificate,
+      code,
+    });
+    expect(joined.status).toBe(200);
+    const client = await hosts.laptop.until((s) => s.network?.connected === true, 10_000, 'connected to the studio');
+    expect(client.network!.certificate_sha256).toBe(studioCertificate);
+  });
+
+  it('refuses the member’s signed document replayed in a hello over another certificate', async () => {
+    const laptop = await hosts.laptop.state();
+    const deviceId = laptop.account.status === 'signed-in' ? laptop.account.device_id : '';
+    const answers = await attacker.hello(studioAt(), deviceId, (await hosts.laptop.token())!);
+    expect(answers).toEqual([{ type: 'refused', message: 'This device is not a member of the network: join it with the code.' }]);
+    const studio = await hosts.studio.state();
+    expect(studio.network!.members.filter((m) => m.online).map((m) => m.name)).toEqual(['Studio', 'Laptop']);
+  });
+
+  it('takes a few live guesses per code at the host, then voids the code even for the right one', async () => {
+    const tablet = await hosts.tablet.state();
+    const deviceId = tablet.account.status === 'signed-in' ? tablet.account.device_id : '';
+    for (let run = 0; run < JOIN_RUNS_PER_CODE; run++)
+      expect(await attacker.guess(studioAt(), `BBBB-CCC${'DFGHJK'[run]}`, deviceId)).toEqual([{ type: 'exchange' }]);
+    await hosts.studio.until((s) => s.network?.join_code === null, 10_000, 'the code void');
+    expect(await attacker.guess(studioAt(), code, deviceId)).toEqual([
+      { type: 'refused', message: 'This join code was tried too many times: issue a new one on the host.' },
+    ]);
+  });
+
+  it('keeps a flood of forged announcements capped, and the host’s listed', async () => {
+    await hosts.tablet.until((s) => announcements(s).length > 0, 10_000, 'the network listed');
+    const flood = attacker.flood(3000);
+    let most = 0;
+    let hostAlwaysListed = true;
+    while (!(await Promise.race([flood.then(() => true), new Promise((r) => setTimeout(() => r(false), 100))]))) {
+      const state = await hosts.tablet.state();
+      most = Math.max(most, state.discovered.length);
+      hostAlwaysListed &&= announcements(state).some((n) => n.certificate_sha256 === studioCertificate);
+    }
+    expect(await flood).toEqual({ sent: 3000 });
+    const after = await hosts.tablet.state();
+    expect(Math.max(most, after.discovered.length)).toBeLessThanOrEqual(UNVERIFIED_CAP);
+    expect(hostAlwaysListed).toBe(true);
+    expect(announcements(after).some((n) => n.certificate_sha256 === studioCertificate)).toBe(true);
+  }, 60_000);
+});
