@@ -139,7 +139,8 @@ describe('staff console: analytics (real browser)', () => {
     expect(csv).toContain(`\r\n${today.date},${today.totalUsers},${today.newUsers}\r\n`);
     expect(csv.split('\r\n').filter((line) => /^\d{4}-\d{2}-\d{2},/.test(line))).toHaveLength(2 * 90);
     expect(csv).toContain('Subscriptions by plan\r\nPlan,Active subscriptions,Conversion rate (%),Churn rate (%)\r\nPro,1,');
-    expect(csv).toContain(`\r\n'${formulaPlan},0,0,0\r\n`);
+    // Quoted, and a leading ' so a spreadsheet shows the text instead of running it.
+    expect(csv).toContain(`\r\n"'${formulaPlan}",0,0,0\r\n`);
     expect(csv.endsWith('Model usage\r\nModel,Downloads,Unique users')).toBe(true);
   });
 

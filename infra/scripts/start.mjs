@@ -104,13 +104,11 @@ async function buildDesktopReleases(siteOrigin) {
       encoding: 'utf8',
     });
     if (keySet.status !== 0) throw new Error(`its entitlement keys could not be read:\n${keySet.stderr}`);
-    // Its last line: the api's logger may say first that it generated the secrets.
-    const wanted = {
-      out,
-      origin: siteOrigin,
-      keys: parseKeys(JSON.parse(keySet.stdout.trim().split('\n').at(-1))),
-      platforms: ALL_PLATFORMS,
-    };
+    // The key set is the line that starts {"keys": the api's logger may also say, before or after
+    // it, that it generated the secrets.
+    const line = keySet.stdout.split('\n').find((text) => text.startsWith('{"keys"'));
+    if (!line) throw new Error(`its entitlement keys could not be read:\n${keySet.stdout}`);
+    const wanted = { out, origin: siteOrigin, keys: parseKeys(JSON.parse(line)), platforms: ALL_PLATFORMS };
     if (releasesUpToDate(wanted)) return;
     console.log(`Building the desktop app's downloads for ${siteOrigin} (Linux .deb and archive, Windows installer; about a minute)…`);
     await buildReleases(wanted);

@@ -147,7 +147,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv, default
   };
   const parsed = HostSettings.safeParse({
     dataDir: given('data-dir') ?? defaults.dataDir,
-    // The release file is read only when nothing else names the site, so a damaged one does not stop an expert's --api.
+    // The release file is read here only when nothing else names the site; main.ts reads its keys in every case.
     api: given('api') ?? defaults.releaseOrigin() ?? undefined,
     uiPort: given('ui-port'),
     deviceName: given('device-name'),

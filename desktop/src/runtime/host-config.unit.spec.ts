@@ -117,7 +117,7 @@ describe('the release file, read as hostile input', () => {
   ])('refuses %s with words that say what to do', (_, text, why) => {
     expect(() => parseRelease(text, path)).toThrow(why);
     expect(() => parseRelease(text, path)).toThrow(
-      /^\/app\/release.json is damaged \(.*\): install Meshwork again from your site, or pass --api/,
+      /^\/app\/release.json is damaged \(.*\): install Meshwork again from your site\.$/,
     );
   });
 });

@@ -209,7 +209,7 @@ describe('meshwork-host, started as a customer starts it', () => {
     return join(app, 'dist/desktop/src/runtime/main.js');
   }
 
-  it('signs in to the site its release names, and refuses a damaged release.json with words that say what to do', async () => {
+  it('signs in to the site its release names, and refuses a damaged release.json, --api or not, with words that say what to do', async () => {
     const asked: string[] = [];
     const site = createHttpServer((request: IncomingMessage, response) => {
       asked.push(`${request.method} ${request.url}`);
@@ -233,12 +233,11 @@ describe('meshwork-host, started as a customer starts it', () => {
     const damaged = await installedCopy('{"origin": "https://meshwork.example/../evil", "version": "0.1.0"');
     const refused = await run(['--no-open'], homeEnv(await freshHome()), damaged);
     expect(refused.code).toBe(1);
-    expect(refused.output).toMatch(
-      /release\.json is damaged \(not JSON\): install Meshwork again from your site, or pass --api <your site's address>\./,
-    );
-    // An expert's --api still starts it.
-    const expert = start(['--no-open', '--api', NO_API], homeEnv(await freshHome()), damaged);
-    await expert.printed(UI_LINE);
+    expect(refused.output).toMatch(/release\.json is damaged \(not JSON\): install Meshwork again from your site\./);
+    // Not even with an expert's --api: the file holds the keys the app trusts, so a damaged one is never skipped.
+    const expert = await run(['--no-open', '--api', NO_API], homeEnv(await freshHome()), damaged);
+    expect(expert.code).toBe(1);
+    expect(expert.output).toMatch(/release\.json is damaged \(not JSON\)/);
   });
 
   it('opens its window in the default browser with a code of its own, at start and when started again', async () => {

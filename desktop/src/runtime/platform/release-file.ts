@@ -43,7 +43,8 @@ export function releaseFilePath(packageDir: string): string {
 /** The release, from its text; an Error that says what is wrong when the text is not one. */
 export function parseRelease(text: string, path: string): Release {
   const damaged = (why: string) =>
-    new Error(`${path} is damaged (${why}): install Meshwork again from your site, or pass --api <your site's address>.`);
+    // No way around it, --api included: the file holds the keys this app trusts for the plan.
+    new Error(`${path} is damaged (${why}): install Meshwork again from your site.`);
   if (Buffer.byteLength(text) > MAX_BYTES) throw damaged(`larger than ${MAX_BYTES} bytes`);
   let value: unknown;
   try {
