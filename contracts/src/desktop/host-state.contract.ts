@@ -132,7 +132,10 @@ export const DiscoveredNetwork = z.object({
   port: z.number().int(),
   /** The announcing host's TLS certificate (SHA-256, hex), whose key signed the announcement. */
   certificate_sha256: z.string(),
-  /** Whether this device already trusts that certificate for the network (it joined it before); else only the join proves it. */
+  /**
+   * Whether this device trusts that certificate for the network: its signed document names it as
+   * the host's (the api vouches for it), or, where it names none, this device joined it before.
+   */
   verified: z.boolean(),
 });
 export type DiscoveredNetwork = z.output<typeof DiscoveredNetwork>;

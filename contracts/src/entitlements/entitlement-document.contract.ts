@@ -73,6 +73,15 @@ export const EntitledNetwork = z.strictObject({
 });
 export type EntitledNetwork = z.output<typeof EntitledNetwork>;
 
+/** A network's host as the api vouches for it: the LAN certificate its host device registered. */
+export const EntitledHost = z.strictObject({
+  /** The network (any of the account's, joined by this device or not). */
+  id: uuid,
+  /** SHA-256 (hex) of the host's TLS certificate (DER): an announcement with it is the real host's. */
+  certificate_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type EntitledHost = z.output<typeof EntitledHost>;
+
 export const EntitlementDocument = z.strictObject({
   v: z.literal(ENTITLEMENT_VERSION),
   /** The api that issued it (its public URL). */
@@ -83,6 +92,12 @@ export const EntitlementDocument = z.strictObject({
   plan: EntitledPlan,
   models: z.array(EntitledModel).max(1000),
   networks: z.array(EntitledNetwork).max(1000),
+  /**
+   * The hosts of the owner's networks that registered a certificate, for every device of the
+   * account (one that never joined a network included). Absent when there are none, so a
+   * document without any reads as before.
+   */
+  hosts: z.array(EntitledHost).max(1000).optional(),
   /** Issued at, expires at, and the end of the offline grace: seconds since the epoch. */
   iat: seconds,
   exp: seconds,

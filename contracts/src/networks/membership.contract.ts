@@ -15,8 +15,22 @@ export const JOIN_CODE_LIFETIME_SECONDS = 15 * 60;
 export const normalizeJoinCode = normalizeUserCode;
 export const formatJoinCode = formatUserCode;
 
-/** POST /networks/{id}/host/: the customer's active device that hosts the network. */
-export const AssignHostRequest = z.object({ device_id: uuid('Device') });
+/** A TLS certificate's SHA-256 (of its DER), as 64 lowercase hex characters: what LAN peers pin. */
+export const CERTIFICATE_SHA256_PATTERN = /^[0-9a-f]{64}$/;
+
+/**
+ * POST /networks/{id}/host/: the customer's active device that hosts the network. The host
+ * device itself (from its own session) also sends its LAN certificate's fingerprint: the api
+ * then names it in every document of the account, so a member that never joined can tell
+ * the real host's announcements from a copy.
+ */
+export const AssignHostRequest = z.object({
+  device_id: uuid('Device'),
+  certificate_sha256: z
+    .string({ error: 'Certificate fingerprint must be text' })
+    .regex(CERTIFICATE_SHA256_PATTERN, 'Certificate fingerprint must be 64 lowercase hexadecimal characters (a SHA-256)')
+    .optional(),
+});
 export type AssignHostRequest = z.input<typeof AssignHostRequest>;
 
 /** POST /networks/join/ (from the joining device's own session): the code its host shows. */

@@ -54,6 +54,10 @@ export const Network = z
     suspended_cause: SuspensionKind.nullable(),
     suspended_reason: z.string().nullable().meta({ description: 'Why the network is suspended, in words for the customer.' }),
     host: z.string().nullable().meta({ description: "The host device's id, or null before one is assigned." }),
+    host_certificate_sha256: z
+      .string()
+      .nullable()
+      .meta({ description: "The SHA-256 of the host's LAN certificate as the host device registered it, or null (none registered)." }),
     clients: z.object({ count: z.number().int(), devices: z.array(NetworkClient) }),
     created_at: timestamp,
   })

@@ -116,8 +116,6 @@ describe('the release file, read as hostile input', () => {
     ['a huge file', `{"origin":null,"version":"0.1.0","platform":"linux","x":"${'a'.repeat(20_000)}"}`, 'larger than 16384 bytes'],
   ])('refuses %s with words that say what to do', (_, text, why) => {
     expect(() => parseRelease(text, path)).toThrow(why);
-    expect(() => parseRelease(text, path)).toThrow(
-      /^\/app\/release.json is damaged \(.*\): install Meshwork again from your site\.$/,
-    );
+    expect(() => parseRelease(text, path)).toThrow(/^\/app\/release.json is damaged \(.*\): install Meshwork again from your site\.$/);
   });
 });

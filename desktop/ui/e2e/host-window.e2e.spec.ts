@@ -62,6 +62,9 @@ describe('the host’s window in a real browser', () => {
     await page.getByTestId('plan-name').filter({ hasText: 'Pro' }).waitFor({ timeout: 20_000 });
     await page.getByTestId('connection').filter({ hasText: 'Online' }).waitFor();
     expect(await page.getByTestId('standing').textContent()).toBe('Your plan is active on this device.');
+    // Started without a release's keys (as a copy run from the sources is): the window says where its trust comes from.
+    expect(await page.getByTestId('trust-source').textContent()).toBe('Keys: pinned at first sign-in (run from source)');
+    expect(await page.getByTestId('trust-problem').count()).toBe(0);
   });
 
   it('downloads the plan’s model and shows it installed', async () => {

@@ -9,7 +9,7 @@ import { buildEntitlementDocument, documentContent } from '../domain/entitlement
 import { EntitlementRevisions } from '../infrastructure/entitlement-revisions';
 import { EntitlementSigner } from '../infrastructure/entitlement-signer';
 import { NETWORKS_PROJECTION } from '../projections/networks.entities';
-import { networksOfDevice, networksOfUsers } from './entitlement-stream/networks-of-users';
+import { hostsOf, networksOfDevice, networksOfUsers } from './entitlement-stream/networks-of-users';
 import { EntitlementsQuery } from './entitlements.query';
 
 /** Each read is newer than the last: only builds racing for the same devices make a second one. */
@@ -83,6 +83,7 @@ export class DeviceEntitlements {
         plan,
         models,
         networks: networksOfDevice(networks.get(userId)!, deviceId),
+        hosts: hostsOf(networks.get(userId)!),
         now,
         seq: position,
       });

@@ -15,6 +15,7 @@ interface NetworkRow {
   status: 'active' | 'suspended';
   suspension: SuspensionCause | null;
   host_device_id: string | null;
+  host_certificate_sha256: string | null;
   created_at: Date;
   clients: { device_id: string; joined_at: string }[];
 }
@@ -55,7 +56,7 @@ export class NetworkQueries {
 
   private async rows(where: string, values: unknown[]): Promise<NetworkRow[]> {
     const { rows } = await this.database.pool.query<NetworkRow>(
-      `SELECT n.id, n.name, n.model_name, n.status, n.suspension, n.host_device_id, n.created_at,
+      `SELECT n.id, n.name, n.model_name, n.status, n.suspension, n.host_device_id, n.host_certificate_sha256, n.created_at,
               coalesce((SELECT jsonb_agg(jsonb_build_object('device_id', c.device_id, 'joined_at', c.joined_at) ORDER BY c.joined_at, c.device_id)
                           FROM ${S}.network_clients c WHERE c.network_id = n.id), '[]'::jsonb) AS clients
          FROM ${S}.networks n WHERE ${where} ORDER BY n.created_position`,
@@ -74,6 +75,7 @@ function toNetwork(row: NetworkRow): Network {
     suspended_cause: row.suspension?.kind ?? null,
     suspended_reason: row.suspension ? suspensionText(row.suspension, row.model_name) : null,
     host: row.host_device_id,
+    host_certificate_sha256: row.host_certificate_sha256,
     clients: {
       count: row.clients.length,
       devices: row.clients.map((c) => ({ device_id: c.device_id, joined_at: new Date(c.joined_at).toISOString() })),

@@ -2,6 +2,7 @@ import {
   ENTITLEMENT_LIFETIME_SECONDS,
   ENTITLEMENT_OFFLINE_GRACE_SECONDS,
   ENTITLEMENT_VERSION,
+  type EntitledHost,
   type EntitledModel,
   type EntitledNetwork,
   type EntitlementDocument,
@@ -30,6 +31,8 @@ export interface EntitlementInputs {
   plan: EntitlementPlan;
   models: readonly EntitledModel[];
   networks: readonly EntitlementNetwork[];
+  /** The hosts of the owner's networks that registered their certificate (none: the field is left out). */
+  hosts?: readonly EntitledHost[];
   now: Date;
   /** The event log position the inputs reflect: the document's revision. */
   seq: number;
@@ -49,6 +52,10 @@ export function buildEntitlementDocument(inputs: EntitlementInputs): Entitlement
   const iat = Math.floor(inputs.now.getTime() / 1000);
   const exp = iat + ENTITLEMENT_LIFETIME_SECONDS;
   const maxClients = documentLimit(inputs.plan.maxClientsPerNetwork);
+  // Left out when empty, so the documents of accounts without a registered host are as before (same content, same seq).
+  const hosts = [...(inputs.hosts ?? [])]
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map(({ id, certificate_sha256 }) => ({ id, certificate_sha256 }));
   return {
     v: ENTITLEMENT_VERSION,
     iss: inputs.issuer,
@@ -66,6 +73,7 @@ export function buildEntitlementDocument(inputs: EntitlementInputs): Entitlement
     networks: [...inputs.networks]
       .sort((a, b) => byName(a, b) || (a.id < b.id ? -1 : 1))
       .map(({ id, name, role, model, status }) => ({ id, name, role, model, max_clients: maxClients, status })),
+    ...(hosts.length > 0 ? { hosts } : {}),
     iat,
     exp,
     grace_until: exp + ENTITLEMENT_OFFLINE_GRACE_SECONDS,

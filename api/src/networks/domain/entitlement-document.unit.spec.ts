@@ -40,6 +40,22 @@ describe('the entitlement document builder', () => {
     ]);
   });
 
+  it('names the hosts’ registered certificates sorted by network, and leaves the field out when there are none', () => {
+    const [office, lab] = ['2f1e2d3c-4b5a-4978-8877-665544332211', '1f1e2d3c-4b5a-4978-8877-665544332211'];
+    const hosts = [
+      { id: office, certificate_sha256: 'ab'.repeat(32) },
+      { id: lab, certificate_sha256: 'cd'.repeat(32) },
+    ];
+    const document = buildEntitlementDocument(inputs({ hosts }));
+    expect(EntitlementDocument.parse(document)).toEqual(document);
+    expect(document.hosts).toEqual([hosts[1], hosts[0]]);
+    // None registered: the same content as a document from before hosts were named (so the same seq).
+    const none = buildEntitlementDocument(inputs({ hosts: [] }));
+    expect('hosts' in none).toBe(false);
+    expect(documentContent(none)).toBe(documentContent(buildEntitlementDocument(inputs())));
+    expect(documentContent(document)).not.toBe(documentContent(none));
+  });
+
   it('expires 7 days after issue, with 7 more days of offline grace, in whole seconds', () => {
     const { iat, exp, grace_until } = buildEntitlementDocument(inputs());
     expect(iat).toBe(Math.floor(NOW.getTime() / 1000));

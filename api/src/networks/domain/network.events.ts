@@ -40,7 +40,11 @@ export type NetworksEvent =
   | { type: 'NetworkDeleted'; data: { networkId: string } }
   | { type: 'NetworkSuspended'; data: { networkId: string; cause: SuspensionCause } }
   | { type: 'NetworkResumed'; data: { networkId: string; change: PlanChange } }
-  | { type: 'HostAssigned'; data: { networkId: string; deviceId: string } }
+  /**
+   * `certificateSha256`: the host's LAN certificate as the host device itself registered it
+   * (absent in events from before it was recorded, and when the owner assigns the host on the site).
+   */
+  | { type: 'HostAssigned'; data: { networkId: string; deviceId: string; certificateSha256?: string | null } }
   | { type: 'JoinCodeIssued'; data: { networkId: string; codeHash: string; expiresAt: string } }
   | { type: 'ClientJoined'; data: { networkId: string; deviceId: string } }
   | { type: 'ClientDisconnected'; data: { networkId: string; deviceId: string; cause: DisconnectCause } }

@@ -6,6 +6,8 @@ interface NetworkBase {
   name: string;
   model: NetworkModel;
   host: string | null;
+  /** The host's LAN certificate (SHA-256 hex) as its device registered it; null: none registered. */
+  hostCertificate: string | null;
   joinCode: { codeHash: string; expiresAt: string } | null;
   /** Connected clients, in the order they joined (the newest is disconnected first). */
   clients: string[];

@@ -12,7 +12,8 @@ export type NetworksCommand =
   | { type: 'DeleteNetwork'; at: Date; networkId: string }
   | { type: 'KeepNetworks'; at: Date; networkIds: readonly string[]; limits: NetworkLimits }
   | { type: 'ApplyPlanLimits'; at: Date; limits: NetworkLimits; change: PlanChange }
-  | { type: 'AssignHost'; at: Date; networkId: string; deviceId: string }
+  /** `certificateSha256`: the host device's LAN certificate, when the device itself asks (null: keep what is recorded). */
+  | { type: 'AssignHost'; at: Date; networkId: string; deviceId: string; certificateSha256: string | null }
   | { type: 'ReleaseHost'; at: Date; networkId: string }
   /** `byDevice`: the device session asking, or null for the owner on the site. */
   | { type: 'IssueJoinCode'; at: Date; networkId: string; codeHash: string; expiresAt: Date; byDevice: string | null }
@@ -65,10 +66,14 @@ export const networksDecider: Decider<NetworksCommand, NetworksEvent, NetworksSt
         return applyPlanLimits(state, command.limits, command.change);
       case 'AssignHost': {
         const network = activeNetwork(state, command.networkId);
-        if (network.host === command.deviceId) return [];
-        if (network.host) throw conflict('This network already has a host.');
-        if (network.clients.includes(command.deviceId)) throw conflict('This device is a client of the network; remove it first.');
-        return [{ type: 'HostAssigned', data: { networkId: network.networkId, deviceId: command.deviceId } }];
+        const { deviceId, certificateSha256 } = command;
+        // The host again: only a newly registered certificate changes anything.
+        if (network.host === deviceId && (certificateSha256 === null || certificateSha256 === network.hostCertificate)) return [];
+        if (network.host && network.host !== deviceId) throw conflict('This network already has a host.');
+        if (network.clients.includes(deviceId)) throw conflict('This device is a client of the network; remove it first.');
+        // Written only when registered: the owner's assignment on the site is stored as it always was.
+        const registered = certificateSha256 === null ? {} : { certificateSha256 };
+        return [{ type: 'HostAssigned', data: { networkId: network.networkId, deviceId, ...registered } }];
       }
       case 'ReleaseHost': {
         const network = networkOf(state, command.networkId);
@@ -122,7 +127,17 @@ export const networksDecider: Decider<NetworksCommand, NetworksEvent, NetworksSt
     switch (event.type) {
       case 'NetworkCreated': {
         const { networkId, name, model } = event.data;
-        return { networks: [...state.networks, { networkId, name, model, host: null, joinCode: null, clients: [], status: 'active' }] };
+        const network: Network = {
+          networkId,
+          name,
+          model,
+          host: null,
+          hostCertificate: null,
+          joinCode: null,
+          clients: [],
+          status: 'active',
+        };
+        return { networks: [...state.networks, network] };
       }
       case 'NetworkRenamed':
         return change(event.data.networkId, (n) => ({ ...n, name: event.data.name }));
@@ -131,12 +146,16 @@ export const networksDecider: Decider<NetworksCommand, NetworksEvent, NetworksSt
       case 'NetworkSuspended':
         return change(event.data.networkId, (n) => ({ ...n, status: 'suspended', cause: event.data.cause }));
       case 'NetworkResumed':
-        return change(event.data.networkId, ({ networkId, name, model, host, joinCode, clients }) => ({
-          ...{ networkId, name, model, host, joinCode, clients },
+        return change(event.data.networkId, ({ networkId, name, model, host, hostCertificate, joinCode, clients }) => ({
+          ...{ networkId, name, model, host, hostCertificate, joinCode, clients },
           status: 'active',
         }));
       case 'HostAssigned':
-        return change(event.data.networkId, (n) => ({ ...n, host: event.data.deviceId }));
+        return change(event.data.networkId, (n) => ({
+          ...n,
+          host: event.data.deviceId,
+          hostCertificate: event.data.certificateSha256 ?? null,
+        }));
       case 'JoinCodeIssued':
         return change(event.data.networkId, (n) => ({
           ...n,
@@ -149,7 +168,7 @@ export const networksDecider: Decider<NetworksCommand, NetworksEvent, NetworksSt
         return change(event.data.networkId, (n) => ({ ...n, clients: n.clients.filter((d) => d !== event.data.deviceId) }));
       case 'HostReleased':
         // The join code is the host's to show: it ends with the host.
-        return change(event.data.networkId, (n) => ({ ...n, host: null, joinCode: null }));
+        return change(event.data.networkId, (n) => ({ ...n, host: null, hostCertificate: null, joinCode: null }));
       default:
         return unreachable(event);
     }

@@ -68,7 +68,7 @@ describe('networks decider', () => {
         .when({ type: 'DeleteNetwork', at, networkId: 'a' })
         .thenThrows(/not found/);
       given(networksDecider)
-        .when({ type: 'AssignHost', at, networkId: 'a', deviceId: 'd' })
+        .when({ type: 'AssignHost', at, networkId: 'a', deviceId: 'd', certificateSha256: null })
         .thenThrows(/not found/);
     });
     it('changes nothing when limits apply', () => {
@@ -176,7 +176,7 @@ describe('networks decider', () => {
         .when({ type: 'DeleteNetwork', at, networkId: 'b' })
         .then([{ type: 'NetworkDeleted', data: { networkId: 'b' } }]);
       given(networksDecider, downgraded)
-        .when({ type: 'AssignHost', at, networkId: 'b', deviceId: 'd' })
+        .when({ type: 'AssignHost', at, networkId: 'b', deviceId: 'd', certificateSha256: null })
         .thenThrows(/suspended/);
     });
 
@@ -227,14 +227,50 @@ describe('networks decider', () => {
 
     it('assigns one host, once', () => {
       given(networksDecider, [created('a')])
-        .when({ type: 'AssignHost', at, networkId: 'a', deviceId: 'h' })
+        .when({ type: 'AssignHost', at, networkId: 'a', deviceId: 'h', certificateSha256: null })
         .then([host('a', 'h')]);
       given(networksDecider, [created('a'), host('a', 'h')])
-        .when({ type: 'AssignHost', at, networkId: 'a', deviceId: 'h' })
+        .when({ type: 'AssignHost', at, networkId: 'a', deviceId: 'h', certificateSha256: null })
         .then([]);
       given(networksDecider, [created('a'), host('a', 'h')])
-        .when({ type: 'AssignHost', at, networkId: 'a', deviceId: 'other' })
+        .when({ type: 'AssignHost', at, networkId: 'a', deviceId: 'other', certificateSha256: null })
         .thenThrows('This network already has a host.');
+    });
+    it('records the certificate the host registers, again only when it changes, and forgets it on release', () => {
+      const [one, two] = ['ab'.repeat(32), 'cd'.repeat(32)];
+      const registered = (certificateSha256: string): NetworksEvent => ({
+        type: 'HostAssigned',
+        data: { networkId: 'a', deviceId: 'h', certificateSha256 },
+      });
+      const assign = (certificateSha256: string | null) => ({
+        type: 'AssignHost' as const,
+        at,
+        networkId: 'a',
+        deviceId: 'h',
+        certificateSha256,
+      });
+      given(networksDecider, [created('a'), host('a', 'h')])
+        .when(assign(one))
+        .then([registered(one)]);
+      given(networksDecider, [created('a'), registered(one)])
+        .when(assign(one))
+        .then([]);
+      given(networksDecider, [created('a'), registered(one)])
+        .when(assign(null))
+        .then([]);
+      given(networksDecider, [created('a'), registered(one)])
+        .when(assign(two))
+        .then([registered(two)]);
+      const state = (events: NetworksEvent[]) => given(networksDecider, events).when(assign(null)).thenState().networks[0];
+      expect(state([created('a'), registered(one)])).toMatchObject({ host: 'h', hostCertificate: one });
+      // An event from before certificates were recorded reads as none.
+      expect(state([created('a'), host('a', 'h')])).toMatchObject({ host: 'h', hostCertificate: null });
+      const released: NetworksEvent = { type: 'HostReleased', data: { networkId: 'a', deviceId: 'h', cause: { kind: 'released' } } };
+      expect(
+        given(networksDecider, [created('a'), registered(one), released])
+          .when({ type: 'ReleaseHost', at, networkId: 'a' })
+          .thenState().networks[0],
+      ).toMatchObject({ host: null, hostCertificate: null });
     });
     it('issues join codes only once a host is there', () => {
       const expiresAt = new Date('2026-03-01T10:10:00Z');
@@ -308,7 +344,7 @@ describe('networks decider', () => {
         .when(join('d2'))
         .thenThrows(/invalid or has expired/);
       given(networksDecider, after)
-        .when({ type: 'AssignHost', at, networkId: 'a', deviceId: 'h2' })
+        .when({ type: 'AssignHost', at, networkId: 'a', deviceId: 'h2', certificateSha256: null })
         .then([host('a', 'h2')]);
       expect(given(networksDecider, after).when({ type: 'ReleaseHost', at, networkId: 'a' }).thenState().networks[0]).toMatchObject({
         host: null,

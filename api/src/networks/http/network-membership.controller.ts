@@ -51,13 +51,19 @@ export class NetworkMembershipController {
 
   @Post(':id/host')
   @HttpCode(200)
-  @Route({ summary: 'Make one of your active devices the network’s host.', response: Network, errors: [404, 409] })
+  @Route({
+    summary: 'Make one of your active devices the network’s host; the host device itself also registers its LAN certificate.',
+    response: Network,
+    errors: [400, 404, 409],
+  })
   async assignHost(
     @CurrentCaller() caller: Caller,
     @Param('id', networkId) id: string,
     @Body(new ZodPipe(AssignHostRequest)) body: z.output<typeof AssignHostRequest>,
   ): Promise<Network> {
-    await this.commands.execute(new AssignHost(caller.userId, id, body.device_id, this.clock.now()));
+    await this.commands.execute(
+      new AssignHost(caller.userId, id, body.device_id, this.clock.now(), body.certificate_sha256 ?? null, caller.deviceId),
+    );
     return this.queries.one(caller.userId, id);
   }
 

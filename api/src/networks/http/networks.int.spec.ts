@@ -25,6 +25,7 @@ describe('networks calls', () => {
       suspended_cause: null,
       suspended_reason: null,
       host: null,
+      host_certificate_sha256: null,
       clients: { count: 0, devices: [] },
       created_at: expect.any(String),
     });

@@ -42,6 +42,10 @@ export class NetworkRecord {
   @Column({ type: 'text', nullable: true })
   host_device_id!: string | null;
 
+  /** The host's LAN certificate (SHA-256 hex) as its device registered it; null: none (or an event from before). */
+  @Column({ type: 'text', nullable: true })
+  host_certificate_sha256!: string | null;
+
   @Column({ type: 'timestamptz' })
   created_at!: Date;
 

@@ -16,6 +16,8 @@ const ownerOf = (streamId: string) => streamId.slice('networks-'.length);
  */
 export const networksProjection: Projection = {
   name: NETWORKS_PROJECTION,
+  // 2: the host's certificate (host_certificate_sha256).
+  version: 2,
   handles: NETWORKS_EVENT_TYPES,
 
   createTables: (db: PoolClient, schema: string) => createEntityTables(db, schema, NETWORKS_ENTITIES),
@@ -56,10 +58,10 @@ export const networksProjection: Projection = {
         await set(`status = 'active', suspension = NULL`);
         return;
       case 'HostAssigned':
-        await set('host_device_id = $2', event.data.deviceId);
+        await set('host_device_id = $2, host_certificate_sha256 = $3', event.data.deviceId, event.data.certificateSha256 ?? null);
         return;
       case 'HostReleased':
-        await set('host_device_id = NULL');
+        await set('host_device_id = NULL, host_certificate_sha256 = NULL');
         return;
       case 'JoinCodeIssued':
         return;

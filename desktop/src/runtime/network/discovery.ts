@@ -5,10 +5,11 @@
  *
  * An announcement is signed with the host's TLS key and carries its certificate, so a listed
  * network names the certificate a join will be bound to (the window shows it). It is *verified*
- * when this device already trusts that certificate for the network (it pinned it at its join);
- * any other is a claim the join's key exchange tests. Every announcing certificate is its own
- * entry: a copy of the network announced by another key never replaces a verified one, nor
- * another claim. Claims are few and slow: at most UNVERIFIED_CAP listed, UNVERIFIED_PER_ADDRESS
+ * when this device already trusts that certificate for the network: its own verified entitlement
+ * document names it as the network's host (the api vouches for what the host device registered),
+ * or, where the document names none, it pinned it at its join; any other is a claim the join's
+ * key exchange tests. Every announcing certificate is its own entry: a copy of the network
+ * announced by another key never replaces a verified one, nor another claim. Claims are few and slow: at most UNVERIFIED_CAP listed, UNVERIFIED_PER_ADDRESS
  * from one address, and at most CHECKS_PER_SECOND signatures checked a second, so a flood costs
  * bounded memory and time.
  */
@@ -74,8 +75,10 @@ export class Discovery {
   private readonly verified = new Map<string, Discovered>();
   /** Other announcements, by network id and certificate. */
   private readonly claims = new Map<string, Discovered>();
-  /** The host certificate this device trusts, by network id (the one it pinned at its join). */
+  /** The host certificate this device pinned at its join, by network id. */
   private readonly trusted = new Map<string, string>();
+  /** The host certificates this device's verified entitlement document names, by network id. */
+  private vouched = new Map<string, string>();
   private announcement: Announcing | null = null;
   private readonly certificate: string;
   private readonly timer: NodeJS.Timeout;
@@ -117,6 +120,25 @@ export class Discovery {
   trust(networkId: string, fingerprint: string | null): void {
     if (fingerprint === null) this.trusted.delete(networkId);
     else this.trusted.set(networkId, fingerprint);
+  }
+
+  /**
+   * The hosts this device's verified entitlement document names (all of them: the ones it no
+   * longer names stop being vouched for). Entries listed under the old trust are listed anew.
+   */
+  vouch(hosts: readonly { id: string; certificate_sha256: string }[]): void {
+    this.vouched = new Map(hosts.map((h) => [h.id, h.certificate_sha256]));
+    this.expire(false);
+  }
+
+  /** The host certificate the api names for `networkId`, if its document names one. */
+  vouchedFor(networkId: string): string | undefined {
+    return this.vouched.get(networkId);
+  }
+
+  /** The api's word first: where the document names a host, a certificate pinned earlier (a host since replaced) is not it. */
+  private trusts(networkId: string, fingerprint: string): boolean {
+    return (this.vouched.get(networkId) ?? this.trusted.get(networkId)) === fingerprint;
   }
 
   /** Starts (or stops, with null) announcing this device's network. */
@@ -202,7 +224,7 @@ export class Discovery {
       address,
       port,
       certificate_sha256: fingerprint,
-      verified: this.trusted.get(network.id) === fingerprint,
+      verified: this.trusts(network.id, fingerprint),
       seenAt: Date.now(),
     };
     const key = `${network.id}/${fingerprint}`;
@@ -220,11 +242,7 @@ export class Discovery {
     let changed = false;
     for (const list of [this.verified, this.claims])
       for (const [key, seen] of list)
-        if (
-          all ||
-          Date.now() - seen.seenAt > LAN_ANNOUNCE_TTL_MS ||
-          seen.verified !== (this.trusted.get(seen.id) === seen.certificate_sha256)
-        )
+        if (all || Date.now() - seen.seenAt > LAN_ANNOUNCE_TTL_MS || seen.verified !== this.trusts(seen.id, seen.certificate_sha256))
           changed = list.delete(key) || changed;
     if (changed) this.onChange();
   }

@@ -75,6 +75,9 @@ const RECONNECT_MS = [500, 1000, 2000, 5000];
  */
 export const JOIN_RUNS_PER_CODE = 5;
 
+const IMPOSTOR =
+  'The device at that address is not this network’s host: Meshwork names another certificate for it. Join the entry marked verified.';
+
 /** What the host's proof of the code covers: the network the device is about to join. */
 const networkClaims = (network: LanNetworkInfo): string[] => [network.id, network.name, network.model];
 
@@ -105,6 +108,8 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
   private hostLink: MemberLink | null = null;
   private clientView: { members: HostNetworkMember[]; message: string | null } = { members: [], message: null };
   private reconnect: NodeJS.Timeout | null = null;
+  /** Networks whose host this device registered its certificate for in this run (once each: no loop if it does not take). */
+  private readonly registered = new Set<string>();
   private closed = false;
   private readonly changed: () => void;
 
@@ -237,10 +242,10 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
 
   /** Creates a network at the api for a model the plan allows, makes this device its host, and issues a join code. */
   async create(name: string, model: string): Promise<void> {
-    const { api, deviceId } = this.signedIn();
+    const { api } = this.signedIn();
     if (this.record) throw new HostRefusal('This device is already in a network: leave it first.');
     const network = await api.request('/networks/create/', { body: { name, model_id: model }, schema: Network });
-    await api.request(`/networks/${network.id}/host/`, { body: { device_id: deviceId }, schema: Network });
+    await this.registerHost(network.id);
     // The code first: the window shows the network and its code together.
     this.joinCode = await api.request(`/networks/${network.id}/join-code/`, { body: {}, schema: JoinCode });
     this.joinRuns = 0;
@@ -253,6 +258,20 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     });
     await this.host.refreshEntitlements().catch((error: Error) => this.log(`entitlements: ${error.message}`));
     await this.enforce(this.host.entitlements);
+  }
+
+  /**
+   * Makes this device the network's host at the api, with its LAN certificate: the api names
+   * it in every document of the account, so the customer's other devices know the real host's
+   * announcements before they join.
+   */
+  private async registerHost(networkId: string): Promise<void> {
+    const { api, deviceId } = this.signedIn();
+    this.registered.add(networkId);
+    await api.request(`/networks/${networkId}/host/`, {
+      body: { device_id: deviceId, certificate_sha256: this.identity.fingerprint },
+      schema: Network,
+    });
   }
 
   async newJoinCode(): Promise<void> {
@@ -275,6 +294,9 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     const token = this.host.entitlementToken;
     if (!token) throw new HostRefusal('Waiting for this device’s plan from Meshwork.');
     const announced = request.network_id ? this.announced(request.network_id, request.certificate_sha256) : undefined;
+    // Refused before anything is sent: Meshwork names another host for this network.
+    if (request.network_id && announced && !this.mayBeHost(request.network_id, announced.certificate_sha256))
+      throw new HostRefusal(IMPOSTOR);
     const target = request.address ? parseAddress(request.address) : announced;
     if (!target) throw new HostRefusal('This network is not on this LAN now. Enter its host’s address as its window shows it.');
 
@@ -295,6 +317,11 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
       if (announced && announced.certificate_sha256 !== hostCertificate) {
         socket.destroy();
         throw new HostRefusal('The device at that address is not this network’s host.');
+      }
+      const knownNetwork = request.network_id ?? joinedAtApi;
+      if (knownNetwork !== null && !this.mayBeHost(knownNetwork, hostCertificate)) {
+        socket.destroy();
+        throw new HostRefusal(IMPOSTOR);
       }
       const link: MemberLink = new PeerLink(socket, LanToMember, null, { type: 'pong' });
       const refused = (message: string) => {
@@ -323,6 +350,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
         (networkId !== null && proof.network.id !== networkId)
       )
         throw refused('This join code is wrong, or the device at that address is not this network’s host.');
+      if (!this.mayBeHost(proof.network.id, hostCertificate)) throw refused(IMPOSTOR);
       link.send({ type: 'confirm', tag: key.tag('member', deviceId, deviceName), entitlements: token, node: await nodeReport(this.host) });
       const admitted = await answer();
       if (admitted.type !== 'admitted') throw refused('The host did not admit this device.');
@@ -354,6 +382,12 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     if (!verified && all.length > 1)
       throw new HostRefusal('Several devices announce this network: choose the one whose certificate its host’s window shows.');
     return verified ?? all[0];
+  }
+
+  /** Whether the host with `certificate` may be `networkId`'s: this device's document names no other. */
+  private mayBeHost(networkId: string, certificate: string): boolean {
+    const vouched = this.discovery.vouchedFor(networkId);
+    return vouched === undefined || vouched === certificate;
   }
 
   /** A client leaves; the host stops hosting (the network stays on the account for another host). */
@@ -828,6 +862,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
    */
   private async enforce(document: EntitlementDocument | null): Promise<void> {
     this.discovery.listenFor(document?.user_id ?? null);
+    this.discovery.vouch(document?.hosts ?? []);
     const record = this.record;
     if (!record) return this.notify();
     if (record.host) this.discovery.trust(record.network.id, record.host.certificate_sha256);
@@ -840,6 +875,12 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     if (!entry && record.confirmed)
       return this.forget('This network was deleted, or this device was removed from it, on the Meshwork site.');
     if (record.role === 'host') {
+      // A host from before the api recorded certificates (or one whose certificate changed) registers its own.
+      const named = document.hosts?.find((h) => h.id === record.network.id)?.certificate_sha256;
+      if (entry && named !== this.identity.fingerprint && !this.registered.has(record.network.id))
+        void this.registerHost(record.network.id)
+          .then(() => this.host.refreshEntitlements())
+          .catch((error: Error) => this.log(`host certificate: ${error.message}`));
       await this.startServing();
       if (entry && entry.max_clients !== null && record.members.length > entry.max_clients) {
         const newestFirst = [...record.members].sort((a, b) => b.joined_at.localeCompare(a.joined_at));

@@ -80,8 +80,8 @@ describe('three hosts on a LAN of network namespaces', () => {
     networkId = hosting.network!.id;
     expect(hosting.network!.addresses).toEqual([`${hosts.studio.address}:8433`]);
     for (const host of [hosts.laptop, hosts.workstation, hosts.tablet]) {
-      const seen = await host.until((s) => s.discovered.some((n) => n.id === networkId), 10_000, 'the network discovered');
-      // Not verified before a join: the window shows the certificate the join will be bound to.
+      // Verified before any join: each device's signed document names the certificate the studio registered at the api.
+      const seen = await host.until((s) => s.discovered.some((n) => n.id === networkId && n.verified), 20_000, 'the network discovered');
       expect(seen.discovered).toEqual([
         {
           id: networkId,
@@ -91,7 +91,7 @@ describe('three hosts on a LAN of network namespaces', () => {
           address: hosts.studio.address,
           port: 8433,
           certificate_sha256: hosting.network!.certificate_sha256,
-          verified: false,
+          verified: true,
         },
       ]);
     }

@@ -29,6 +29,15 @@ export function OverviewScreen({ state }: { state: HostState }) {
               {t.device}: {state.account.device_name}
             </p>
           )}
+          {/* Where this device's trust in its plan comes from: whoever can edit its data folder can replace pinned keys. */}
+          <p className="text-sm text-slate-600" data-testid="trust-source">
+            {t.trustSource[state.trust.source]}
+          </p>
+          {state.trust.problem && (
+            <p className="text-sm text-red-700" data-testid="trust-problem">
+              {fill(t.trustProblem, { problem: state.trust.problem })}
+            </p>
+          )}
         </section>
       )}
       {!state.serving.allowed && (

@@ -1,3 +1,4 @@
+import type { EntitledHost } from '@meshwork/contracts';
 import type { Database } from '../../../platform/database/database';
 import { readModelSchema } from '../../../platform/projections/projection';
 import type { EntitlementNetwork } from '../../domain/entitlement-document';
@@ -12,6 +13,7 @@ interface NetworkRow {
   model_name: string;
   status: 'active' | 'suspended';
   host_device_id: string | null;
+  host_certificate_sha256: string | null;
   clients: string[];
 }
 
@@ -21,7 +23,7 @@ export type MemberNetworks = NetworkRow[];
 /** The networks of many customers in one query (indexed by owner), with their client devices. */
 export async function networksOfUsers(database: Database, userIds: readonly string[]): Promise<Map<string, MemberNetworks>> {
   const { rows } = await database.pool.query<NetworkRow>(
-    `SELECT n.user_id, n.id, n.name, n.model_name, n.status, n.host_device_id,
+    `SELECT n.user_id, n.id, n.name, n.model_name, n.status, n.host_device_id, n.host_certificate_sha256,
             array(SELECT c.device_id FROM ${S}.network_clients c WHERE c.network_id = n.id) AS clients
        FROM ${S}.networks n WHERE n.user_id = ANY($1::text[]) ORDER BY n.created_position`,
     [userIds],
@@ -29,6 +31,13 @@ export async function networksOfUsers(database: Database, userIds: readonly stri
   const byUser = new Map<string, MemberNetworks>(userIds.map((id) => [id, []]));
   for (const row of rows) byUser.get(row.user_id)?.push(row);
   return byUser;
+}
+
+/** The hosts of the customer's networks that registered a certificate: every device of the account is told them. */
+export function hostsOf(networks: MemberNetworks): EntitledHost[] {
+  return networks.flatMap((n) =>
+    n.host_device_id && n.host_certificate_sha256 ? [{ id: n.id, certificate_sha256: n.host_certificate_sha256 }] : [],
+  );
 }
 
 /** The networks `deviceId` hosts or has joined, with its role in each. */
