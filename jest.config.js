@@ -20,6 +20,7 @@ module.exports = {
     '<rootDir>/api',
     '<rootDir>/projections',
     '<rootDir>/desktop',
+    '<rootDir>/testkit',
     '<rootDir>/infra',
     '<rootDir>/web/e2e',
     '<rootDir>/admin/e2e',
@@ -27,7 +28,11 @@ module.exports = {
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.ts$': swc },
   // Tests run the contracts' source; the built package (contracts/dist) is what dist/ requires.
-  moduleNameMapper: { '^@meshwork/contracts$': '<rootDir>/contracts/src/index.ts' },
+  // The shared test kits are source only: `@meshwork/testkit/<path>` is testkit/src/<path>.
+  moduleNameMapper: {
+    '^@meshwork/contracts$': '<rootDir>/contracts/src/index.ts',
+    '^@meshwork/testkit/(.*)$': '<rootDir>/testkit/src/$1',
+  },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Integration tests start processes and real servers; two cores run them best one file at a time each.
   maxWorkers: 2,

@@ -13,7 +13,7 @@
 //      Baseline, alternating with it: the same SELECT on the same table straight from
 //      node-postgres (what the page costs PostgreSQL), and GET /health/ping (what HTTP costs).
 //   2. analytics: GET /api/v1/admin-panel/analytics/?dateRange=1y, same sampling, against ping.
-//   3. audit:verify: the real command (dist/api/src/audit/audit-verify.main.js) over the log,
+//   3. audit:verify: the real command (dist/api/src/cli/audit-verify.main.js) over the log,
 //      its own events/s; baseline: the same rows read in the same 10,000-row batches and
 //      chained with plain SHA-256 (link()), without the chain table, comparisons or seals.
 //   4. sealer lag: 16 writers appending single events (the event store benchmark's load) for
@@ -29,7 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import apiProcess from '../lib/api-process.cjs';
+import apiProcess from '@meshwork/testkit/api/api-process.cjs';
 import { env, start, status, stop } from '../lib/index.mjs';
 import { eventBuilder } from './audit/events.mjs';
 import { buildReadModels, dist, fillLog, settle } from './audit/fill.mjs';
@@ -138,7 +138,7 @@ async function main() {
   // --- set-up, untimed -------------------------------------------------------------------
   let t0 = performance.now();
   await startApi(appEnv);
-  await tool('identity/create-staff.main.js', ['--email', STAFF.email, '--password', STAFF.password], appEnv);
+  await tool('cli/create-staff.main.js', ['--email', STAFF.email, '--password', STAFF.password], appEnv);
   await stopApi();
   const { loadSecrets } = dist('api/src/platform/config/secrets.js');
   const secrets = loadSecrets({ dataDir });
@@ -291,7 +291,7 @@ async function main() {
 
   // --- 3: audit:verify --------------------------------------------------------------------
   log('\naudit:verify:');
-  const out = await tool('audit/audit-verify.main.js', [], appEnv);
+  const out = await tool('cli/audit-verify.main.js', [], appEnv);
   log(`  ${out.trim()}`);
   const verifyRate = Number(/([\d.]+) events\/s/.exec(out)?.[1]);
   const { CHAINED_COLUMNS, GENESIS, link } = dist('api/src/platform/event-store/chain/log-chain.js');

@@ -20,7 +20,7 @@
 import pg from 'pg';
 import { verifyEntitlementToken } from '@meshwork/contracts';
 import * as infra from '../lib/index.mjs';
-import apiProcess from '../lib/api-process.cjs';
+import apiProcess from '@meshwork/testkit/api/api-process.cjs';
 import { ownServers } from '../lib/own-servers.cjs';
 import { pollPlans } from './entitlements/polling.mjs';
 import { cpuSeconds, quiet, residentBytes } from './entitlements/process-stats.mjs';

@@ -17,7 +17,7 @@
 // servers it started, when done, failed or interrupted.
 import autocannon from 'autocannon';
 import * as infra from '../lib/index.mjs';
-import apiProcess from '../lib/api-process.cjs';
+import apiProcess from '@meshwork/testkit/api/api-process.cjs';
 import { ownServers } from '../lib/own-servers.cjs';
 import { runBenchmark } from './run-benchmark.mjs';
 

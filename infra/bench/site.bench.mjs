@@ -33,7 +33,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { firstLoad } from '../../admin/scripts/first-load.mjs';
-import apiProcess from '../lib/api-process.cjs';
+import apiProcess from '@meshwork/testkit/api/api-process.cjs';
 import { down, env, up } from '../lib/index.mjs';
 import { runBenchmark } from './run-benchmark.mjs';
 

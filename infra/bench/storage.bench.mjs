@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Client } from 'minio';
 import * as infra from '../lib/index.mjs';
-import apiProcess from '../lib/api-process.cjs';
+import apiProcess from '@meshwork/testkit/api/api-process.cjs';
 import { ownServers } from '../lib/own-servers.cjs';
 import { runBenchmark } from './run-benchmark.mjs';
 

@@ -12,12 +12,12 @@
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import OpenAI from 'openai';
-import { TEST_PASSWORD } from '../../../api/src/testing/accounts';
-import { networksWorld, type NetworksWorld } from '../../../api/src/networks/testing/network-kit';
-import { apiRelay } from '../../../desktop/src/runtime/testing/host-harness';
-import { forwardLoopback, type LanHost, startLanHost } from '../../../desktop/src/runtime/testing/lan-host';
-import { type LanLab, startLanLab } from '../../../desktop/src/runtime/testing/lan-lab';
-import { uploadSmolLM2 } from '../../../desktop/src/runtime/testing/smollm2-upload';
+import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import { apiRelay } from '@meshwork/testkit/desktop/host-harness';
+import { forwardLoopback, type LanHost, startLanHost } from '@meshwork/testkit/desktop/lan-host';
+import { type LanLab, startLanLab } from '@meshwork/testkit/desktop/lan-lab';
+import { uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
 
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 6);
 const MAX_TOKENS = Number(process.env.BENCH_TOKENS ?? 96);

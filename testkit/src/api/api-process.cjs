@@ -1,6 +1,7 @@
 // The built api as a process of its own: how `npm start`, the benchmarks and the tests that
 // measure the process start it. CommonJS, so the ESM scripts and the Jest (CommonJS) tests
-// can both load it.
+// can both load it. It lives in the testkit, not infra/lib: the api's own tests load it and
+// nothing below infra may import infra, while infra's scripts sit above the testkit.
 const { spawn } = require('node:child_process');
 const { createHash, randomBytes } = require('node:crypto');
 const fs = require('node:fs');
@@ -10,7 +11,7 @@ const path = require('node:path');
 const { Readable } = require('node:stream');
 const pg = require('pg');
 
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(__dirname, '../../..');
 
 /**
  * V8 settings the api runs with. A young generation of 1 MiB per semi-space (V8 grows it to
@@ -93,7 +94,7 @@ async function startApiProcess(name, databaseUrl, settings = {}) {
   /** A signed-in staff member's access token, made the way an operator makes the first one. */
   const staffToken = async () => {
     const staff = { email: `staff-${Date.now()}@example.com`, password: 'Staff1Password' };
-    await tool('identity/create-staff.main.js', ['--email', staff.email, '--password', staff.password]);
+    await tool('cli/create-staff.main.js', ['--email', staff.email, '--password', staff.password]);
     const login = await fetch(`${base}/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

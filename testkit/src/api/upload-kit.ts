@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import { Client } from 'minio';
+import { required } from '../infra';
+
+/** A MinIO client on the test servers, to see what the api left in storage. */
+export function minioClient(): Client {
+  const endpoint = new URL(required('S3_ENDPOINT'));
+  return new Client({
+    endPoint: endpoint.hostname,
+    port: Number(endpoint.port),
+    useSSL: false,
+    accessKey: required('S3_ACCESS_KEY'),
+    secretKey: required('S3_SECRET_KEY'),
+    region: process.env.S3_REGION ?? 'us-east-1',
+  });
+}
+
+export const BUCKET = process.env.S3_BUCKET ?? 'meshwork';
+
+/** Every object and unfinished multipart upload under `prefix`. */
+export async function leftUnder(client: Client, prefix: string): Promise<string[]> {
+  const names: string[] = [];
+  if (!(await client.bucketExists(BUCKET))) return names;
+  for await (const item of client.listObjectsV2(BUCKET, prefix, true)) names.push(String((item as { name?: string }).name));
+  for await (const item of client.listIncompleteUploads(BUCKET, prefix, true)) names.push(`(incomplete) ${(item as { key: string }).key}`);
+  return names;
+}
+
+export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** A multipart form as Node's fetch sends it, from text fields then files. */
+export function uploadForm(fields: Record<string, string>, files: { name: string; data: Buffer }[]): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) form.append('files', new Blob([new Uint8Array(file.data)]), file.name);
+  return form;
+}
+
+/**
+ * Streams a multipart upload of one generated file of `size` bytes over a raw HTTP request,
+ * calling `midway` once half is sent (to stop a server, or to drop the connection). Resolves
+ * with the answer, or with 'dropped' when the connection was cut.
+ */
+export function streamUpload(options: {
+  url: string;
+  token: string;
+  fields: Record<string, string>;
+  fileName: string;
+  size: number;
+  midway?: (request: http.ClientRequest) => void;
+}): Promise<{ status: number; body: Record<string, unknown> } | 'dropped'> {
+  const boundary = `----meshwork${randomBytes(8).toString('hex')}`;
+  const head =
+    Object.entries(options.fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') +
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${options.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  const url = new URL(options.url);
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (value: { status: number; body: Record<string, unknown> } | 'dropped') => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+    };
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${options.token}`,
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': Buffer.byteLength(head) + options.size + Buffer.byteLength(tail),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () => done({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }));
+        response.on('error', () => done('dropped'));
+      },
+    );
+    request.on('error', () => done('dropped'));
+    const chunk = randomBytes(1024 * 1024);
+    let sent = 0;
+    let calledMidway = false;
+    request.write(head);
+    const pump = () => {
+      while (sent < options.size && !request.destroyed) {
+        if (!calledMidway && sent >= options.size / 2 && options.midway) {
+          calledMidway = true;
+          options.midway(request);
+          if (request.destroyed) return;
+        }
+        const piece = chunk.subarray(0, Math.min(chunk.length, options.size - sent));
+        sent += piece.length;
+        if (!request.write(piece)) return void request.once('drain', pump);
+      }
+      if (!request.destroyed) request.end(tail);
+    };
+    pump();
+  });
+}
+
+/**
+ * A TCP proxy in front of MinIO: an api pointed at it loses its storage, mid-request, when
+ * the proxy is cut, as if MinIO had stopped, while every other test keeps using MinIO.
+ */
+export async function storageProxy(target: URL): Promise<{ url: string; cut(): void; restore(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen(0);
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cut() {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+    /** Opens the way again on the same port, as storage coming back would. */
+    restore: () => listen(port),
+  };
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer, type Server, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type EntitlementKeySet, HostState, LAN_NETWORK_PORT } from '@meshwork/contracts';
+import { startRuntime } from '../../../desktop/src/runtime/runtime';
+
+/**
+ * A TCP relay in front of the api: `cut()` drops every connection and refuses new ones (the
+ * api unreachable, as when a laptop leaves the office), `restore()` lets them through again.
+ */
+export async function apiRelay(apiPort: number, address = '127.0.0.1') {
+  const sockets = new Set<Socket>();
+  let open = true;
+  const server: Server = createServer((client) => {
+    if (!open) return client.destroy();
+    const upstream = new Socket();
+    upstream.connect(apiPort, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => socket.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, address, resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    base: `http://${address}:${port}`,
+    cut() {
+      open = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      open = true;
+    },
+    close() {
+      open = false;
+      sockets.forEach((socket) => socket.destroy());
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A host and its loopback UI server on a fresh data directory, driven as the UI would (a session cookie for a one-time code). */
+export async function startHost(
+  api: string,
+  options: {
+    dataDir?: string;
+    name?: string;
+    fingerprint?: string;
+    /** The machine's LAN address: the OpenAI api and the network listen there on their usual ports (loopback and any free ports by default). */
+    address?: string;
+    clock?: () => Date;
+    /** The keys a release would carry (release.json); none: the host pins the api's at first sign-in. */
+    rootKeys?: EntitlementKeySet | null;
+  } = {},
+) {
+  const address = options.address ?? '127.0.0.1';
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'meshwork-host-')));
+  const fingerprint = options.fingerprint ?? `fp-${randomUUID()}`;
+  const runtime = await startRuntime({
+    dataDir,
+    api,
+    deviceName: options.name ?? 'Test host',
+    fingerprint,
+    version: '0.1.0',
+    log: process.env.MESHWORK_TEST_LOG ? (message: string) => console.log(`[${options.name ?? 'host'}] ${message}`) : () => undefined,
+    uiPort: 0,
+    apiAddress: address,
+    apiPort: options.address ? 8431 : 0,
+    lanAddress: address,
+    lanPort: options.address ? LAN_NETWORK_PORT : 0,
+    clock: options.clock,
+    rootKeys: options.rootKeys,
+  });
+  const { host, control } = runtime;
+  const launch = await fetch(control.windowUrl(), { redirect: 'manual' });
+  const cookie = launch.headers.get('set-cookie')!.split(';')[0]!;
+
+  /** A call to the host's UI api, as its page makes it. */
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${control.origin}${path}`, {
+      method,
+      headers: { Cookie: cookie, ...(body === undefined ? {} : { 'Content-Type': 'application/json', Origin: control.origin }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const state = async () => HostState.parse((await call('GET', '/host/state')).body);
+
+  /** Resolves with the state once `match` holds, or fails after `timeoutMs` with the last state seen. */
+  async function until(match: (s: HostState) => boolean, timeoutMs: number, what: string): Promise<HostState> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const now = host.state();
+      if (match(now)) return now;
+      if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms; state ${JSON.stringify(now)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  return {
+    host,
+    control,
+    runtime,
+    /** The OpenAI-compatible api's base URL. */
+    openaiBase: `http://${address}:${runtime.openai.port}/v1`,
+    dataDir,
+    fingerprint,
+    call,
+    state,
+    until,
+    close: () => runtime.close(),
+  };
+}
+export type TestHost = Awaited<ReturnType<typeof startHost>>;
