@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type CreatedHostApiKey, HostState } from '@meshwork/contracts';
-import { TEST_PASSWORD } from '../../api/src/testing/accounts';
-import { networksWorld, type NetworksWorld } from '../../api/src/networks/testing/network-kit';
-import { CAPITAL_OF_FRANCE, uploadSmolLM2 } from '../src/runtime/testing/smollm2-upload';
+import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import { CAPITAL_OF_FRANCE, uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
 import { buildReleases, desktopVersion, packageCommand, pinnedNode, type ReleasesIndex, root, runTool } from './testing/release-build';
 
 /** Nothing listens there: the apps are only built for it, never sent to it. */

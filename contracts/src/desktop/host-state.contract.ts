@@ -96,6 +96,24 @@ export const HostNetworkMember = z.object({
 });
 export type HostNetworkMember = z.output<typeof HostNetworkMember>;
 
+/**
+ * Why the network does not run the model now, as a code the window words in its language, with
+ * the values the words name. `reason` (not_serving) is the runtime's serving reason; `message`
+ * (host_refused) is the host device's own words over the LAN; `error` is the connection's failure.
+ */
+export const HostNetworkMessage = z.discriminatedUnion('code', [
+  /** The host: Meshwork has not yet listed the network in this device's signed document. */
+  z.object({ code: z.literal('awaiting_confirmation') }),
+  z.object({ code: z.literal('suspended') }),
+  z.object({ code: z.literal('not_serving'), reason: z.string() }),
+  z.object({ code: z.literal('model_missing'), model: z.string() }),
+  /** A client: its host refused it on reconnecting. */
+  z.object({ code: z.literal('host_refused'), message: z.string() }),
+  z.object({ code: z.literal('host_unreachable'), error: z.string() }),
+  z.object({ code: z.literal('host_offline'), error: z.string() }),
+]);
+export type HostNetworkMessage = z.output<typeof HostNetworkMessage>;
+
 /** The LAN network this device hosts or belongs to. */
 export const HostNetwork = z.object({
   id: z.string(),
@@ -112,8 +130,8 @@ export const HostNetwork = z.object({
   /** A client: whether it is connected to its host now. The host: always true. */
   connected: z.boolean(),
   members: z.array(HostNetworkMember),
-  /** Why the network does not run the model now, in words for the person; `null` while it does. */
-  message: z.string().nullable(),
+  /** Why the network does not run the model now (a code the window words); `null` while it does. */
+  message: HostNetworkMessage.nullable(),
   /**
    * The host's TLS certificate (SHA-256, hex): the host's own, or the one a client pinned at its
    * join. A joining device's window shows the one it is about to join, to compare with this.

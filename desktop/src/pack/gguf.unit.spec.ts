@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { metaArray, metaNumber, metaString, readGguf, readTensorBytes } from './gguf';
 import { dequantize, GgmlType } from './quant';
-import { writeGguf, type MetaValue } from './testing/tiny-gguf';
+import { writeGguf, type MetaValue } from '@meshwork/testkit/desktop/tiny-gguf';
 
 let work: string;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readGguf } from './gguf';
 import { displayName, generationDefaults } from './model-metadata';
-import { writeGguf, type MetaValue } from './testing/tiny-gguf';
+import { writeGguf, type MetaValue } from '@meshwork/testkit/desktop/tiny-gguf';
 
 let work: string;
 beforeAll(async () => {

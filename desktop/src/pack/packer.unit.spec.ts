@@ -13,8 +13,8 @@ import { llamaConfig } from './llama-config';
 import { packModel } from './packer';
 import { GgmlType } from './quant';
 import { dequantizeAll, referenceLogits } from './testing/reference-llama';
-import type { MetaValue } from './testing/tiny-gguf';
-import { tinyLlamaGguf } from './testing/tiny-llama';
+import type { MetaValue } from '@meshwork/testkit/desktop/tiny-gguf';
+import { tinyLlamaGguf } from '@meshwork/testkit/desktop/tiny-llama';
 
 const PROMPT = [258, 72, 101, 108, 108, 111, 44, 32, 119, 111, 114, 108, 100];
 

@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { get } from 'node:http';
 import { join } from 'node:path';
-import { TEST_PASSWORD, type TestCustomer } from '../../../api/src/testing/accounts';
-import { networksWorld, type NetworksWorld } from '../../../api/src/networks/testing/network-kit';
-import { Host } from './host';
-import { apiRelay, startHost, type TestHost } from './testing/host-harness';
+import { TEST_PASSWORD, type TestCustomer } from '@meshwork/testkit/api/accounts';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import { DesktopRuntime } from './host';
+import { apiRelay, startHost, type TestHost } from '@meshwork/testkit/desktop/host-harness';
 
 /** Issue 14, section 2: the host signs in, keeps its signed entitlements, follows them live and works offline. */
 describe('the desktop host: account and entitlements', () => {
@@ -149,8 +149,8 @@ describe('the desktop host: account and entitlements', () => {
     expect(state.serving.allowed).toBe(false);
     await expect(stat(join(subject.dataDir, 'account.json'))).rejects.toThrow(/ENOENT/);
     expect(
-      (await Host.open({ dataDir: subject.dataDir, api: world.base, deviceName: 'x', fingerprint: 'y', version: '0' })).state().account
-        .status,
+      (await DesktopRuntime.open({ dataDir: subject.dataDir, api: world.base, deviceName: 'x', fingerprint: 'y', version: '0' })).state()
+        .account.status,
     ).toBe('signed-out');
   });
 });

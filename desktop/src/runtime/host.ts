@@ -60,7 +60,7 @@ type NetworkView = () => Pick<HostState, 'network' | 'discovered'>;
  * password), keeps the signed document on disk, holds the live stream and says at every moment
  * whether models may be served. The UI, the model store and the network follow its events.
  */
-export class Host extends EventEmitter<HostEvents> {
+export class DesktopRuntime extends EventEmitter<HostEvents> {
   private readonly files;
   private session: Session | null = null;
   /** The session being signed out (its stream stopped, its files removed), so it is signed out once. */
@@ -91,8 +91,8 @@ export class Host extends EventEmitter<HostEvents> {
   }
 
   /** Opens the host on its data directory; a device signed in before resumes at once, online or not. */
-  static async open(config: HostConfig): Promise<Host> {
-    const host = new Host(config);
+  static async open(config: HostConfig): Promise<DesktopRuntime> {
+    const host = new DesktopRuntime(config);
     await host.models.load();
     const account = await host.files.account.read();
     if (account) await host.resume(account, false);

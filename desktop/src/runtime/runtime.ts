@@ -1,5 +1,5 @@
 import { ControlServer } from './control/control-server';
-import { Host, type HostConfig } from './host';
+import { DesktopRuntime, type HostConfig } from './host';
 import { ApiKeyStore } from './inference/api-keys';
 import { ModelServer } from './inference/model-server';
 import { OpenAiServer } from './inference/openai-server';
@@ -22,7 +22,7 @@ export interface RuntimeConfig extends HostConfig {
 
 /** The whole headless host: account and entitlements, models, the OpenAI api and the UI server. */
 export async function startRuntime(config: RuntimeConfig) {
-  const host = await Host.open(config);
+  const host = await DesktopRuntime.open(config);
   const keys = new ApiKeyStore(config.dataDir);
   const network = await LanNetwork.open(host, {
     dataDir: config.dataDir,

@@ -11,10 +11,10 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { HostModel } from '@meshwork/contracts';
-import { launchBrowser } from '../../../api/src/testing/browser';
-import { networksWorld, type NetworksWorld } from '../../../api/src/networks/testing/network-kit';
-import { startHost, type TestHost } from '../../src/runtime/testing/host-harness';
-import { uploadSmolLM2 } from '../../src/runtime/testing/smollm2-upload';
+import { launchBrowser } from '@meshwork/testkit/browser';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import { startHost, type TestHost } from '@meshwork/testkit/desktop/host-harness';
+import { uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
 
 /** The display name `uploadSmolLM2` gives the model in the catalog. */
 const DISPLAY_NAME = 'SmolLM2 135M Instruct';

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
-import { networksWorld, type NetworksWorld } from '../../../api/src/networks/testing/network-kit';
-import { startHost, type TestHost } from '../../src/runtime/testing/host-harness';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import { startHost, type TestHost } from '@meshwork/testkit/desktop/host-harness';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOT = resolve(__dirname, '../../../test-results/host-window.png');

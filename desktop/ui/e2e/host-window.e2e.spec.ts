@@ -6,11 +6,11 @@
  */
 /// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
-import { TEST_PASSWORD } from '../../../api/src/testing/accounts';
-import { launchBrowser } from '../../../api/src/testing/browser';
-import { networksWorld, type NetworksWorld } from '../../../api/src/networks/testing/network-kit';
-import { startHost, type TestHost } from '../../src/runtime/testing/host-harness';
-import { uploadSmolLM2 } from '../../src/runtime/testing/smollm2-upload';
+import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { launchBrowser } from '@meshwork/testkit/browser';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import { startHost, type TestHost } from '@meshwork/testkit/desktop/host-harness';
+import { uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
 
 describe('the host’s window in a real browser', () => {
   let world: NetworksWorld;

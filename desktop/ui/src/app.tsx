@@ -5,7 +5,7 @@ import { useI18n } from './i18n';
 import { ApiKeysScreen } from './screens/api-keys';
 import { ChatScreen } from './screens/chat';
 import { ModelsScreen } from './screens/models';
-import { NetworkScreen } from './screens/network';
+import { NetworkScreen } from './screens/network/network-screen';
 import { OverviewScreen } from './screens/overview';
 import { SettingsScreen } from './screens/settings';
 import { SignInScreen } from './screens/sign-in';

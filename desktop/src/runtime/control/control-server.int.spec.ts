@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { CODE_LIFETIME_MS } from './window-access';
 import { askInstanceForCode } from './instance-handshake';
-import { startHost, type TestHost } from '../testing/host-harness';
+import { startHost, type TestHost } from '@meshwork/testkit/desktop/host-harness';
 
 /** A signed-out host never calls the api, so none needs to answer here. */
 const NO_API = 'http://127.0.0.1:9';

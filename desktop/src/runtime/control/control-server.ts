@@ -20,7 +20,7 @@ import { ApiError, ApiUnreachable } from '../api/api-client';
 import { SignInEnded } from '../account/device-sign-in';
 import { EntitlementRefused } from '../entitlements/entitlement-keeper';
 import { DiskFull } from '../platform/disk-full';
-import { type Host, HostRefusal } from '../host';
+import { type DesktopRuntime, HostRefusal } from '../host';
 import { INSTANCE_CODE_PATH, InstanceCodeRequest, instanceProof } from './instance-handshake';
 import { sendSignInPage } from './sign-in-page';
 import { defaultUiDirectory, sendUiFile } from './ui-files';
@@ -60,7 +60,7 @@ export class ControlServer {
   private listening = 0;
 
   constructor(
-    private readonly host: Host,
+    private readonly host: DesktopRuntime,
     private readonly keys: ApiKeyStore,
     private readonly openai: OpenAiServer,
     private readonly network: LanNetwork,

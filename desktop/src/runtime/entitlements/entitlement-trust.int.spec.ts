@@ -8,9 +8,9 @@ import {
   type EntitlementPublicKey,
   KEY_SET_TYPE,
 } from '@meshwork/contracts';
-import type { TestCustomer } from '../../../../api/src/testing/accounts';
-import { networksWorld, type NetworksWorld } from '../../../../api/src/networks/testing/network-kit';
-import { apiRelay, startHost, type TestHost } from '../testing/host-harness';
+import type { TestCustomer } from '@meshwork/testkit/api/accounts';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import { apiRelay, startHost, type TestHost } from '@meshwork/testkit/desktop/host-harness';
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

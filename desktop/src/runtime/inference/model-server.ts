@@ -1,7 +1,7 @@
 import type { ChatCompletionMessage } from '@meshwork/contracts';
 import type { Generation } from '../../engine/generate';
 import { LocalModel, readManifest } from '../../engine/local-model';
-import type { Host } from '../host';
+import type { DesktopRuntime } from '../host';
 import type { LanNetwork } from '../network/lan-network';
 import type { Pipeline } from '../network/pipeline';
 import { type ChatSampling, ChatEngine } from './chat-engine';
@@ -54,7 +54,7 @@ export class ModelServer {
   private network: LanNetwork | null = null;
 
   constructor(
-    private readonly host: Host,
+    private readonly host: DesktopRuntime,
     private readonly options: { threads?: number } = {},
   ) {
     host.on('entitlements', () => void this.enforce());

@@ -5,9 +5,9 @@
  * client, answering from the real SmolLM2 package that staff uploaded and the host downloaded.
  */
 import OpenAI from 'openai';
-import { networksWorld, type NetworksWorld } from '../../../../api/src/networks/testing/network-kit';
-import { startHost, type TestHost } from '../testing/host-harness';
-import { CAPITAL_OF_FRANCE as CHAT, uploadSmolLM2 } from '../testing/smollm2-upload';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import { startHost, type TestHost } from '@meshwork/testkit/desktop/host-harness';
+import { CAPITAL_OF_FRANCE as CHAT, uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
 
 describe('the host’s OpenAI-compatible api', () => {
   let world: NetworksWorld;

@@ -4,10 +4,10 @@ import { statfsSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sha256, uploadForm } from '../../../../api/src/catalog/testing/upload-kit';
-import { networksWorld, type NetworksWorld } from '../../../../api/src/networks/testing/network-kit';
-import type { TestCustomer } from '../../../../api/src/testing/accounts';
-import { startHost, type TestHost } from '../testing/host-harness';
+import { sha256, uploadForm } from '@meshwork/testkit/api/upload-kit';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import type { TestCustomer } from '@meshwork/testkit/api/accounts';
+import { startHost, type TestHost } from '@meshwork/testkit/desktop/host-harness';
 
 /** Issue 14, section 3: the host downloads the models its plan allows, resumably, verified, installed in one step. */
 describe('the desktop host: models', () => {

@@ -152,6 +152,22 @@ export class Discovery {
     return [...this.verified.values(), ...this.claims.values()];
   }
 
+  /** The networks as the window lists them, but `except` (this device's own). */
+  listed(except: string | undefined): DiscoveredNetwork[] {
+    return this.networks()
+      .filter((n) => n.id !== except)
+      .map(({ id, name, model, host_name, address, port, certificate_sha256, verified }) => ({
+        id,
+        name,
+        model,
+        host_name,
+        address,
+        port,
+        certificate_sha256,
+        verified,
+      }));
+  }
+
   /** The network as its trusted host announces it, or as the host with that certificate does. */
   find(networkId: string, certificate?: string): Discovered | undefined {
     const verified = this.verified.get(networkId);

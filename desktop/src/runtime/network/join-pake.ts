@@ -16,7 +16,7 @@ import { ristretto255, ristretto255_hasher } from '@noble/curves/ed25519';
 import { hmac } from '@noble/hashes/hmac';
 import { sha512 } from '@noble/hashes/sha2';
 import { randomBytes } from '@noble/hashes/utils';
-import { normalizeJoinCode } from '@meshwork/contracts';
+import { type LanNetworkInfo, normalizeJoinCode } from '@meshwork/contracts';
 
 type Point = InstanceType<typeof ristretto255.Point>;
 
@@ -43,6 +43,9 @@ export interface JoinContext {
 }
 
 export const newSessionId = (): string => hex(randomBytes(16));
+
+/** What the host's proof of the code covers: the network the device is about to join. */
+export const networkClaims = (network: LanNetworkInfo): string[] => [network.id, network.name, network.model];
 
 function generator(code: string, context: JoinContext): Point {
   const secret = normalizeJoinCode(code) ?? code;

@@ -12,12 +12,12 @@
  */
 import { createHmac } from 'node:crypto';
 import { type HostState, normalizeJoinCode } from '@meshwork/contracts';
-import { TEST_PASSWORD } from '../../../../api/src/testing/accounts';
-import { networksWorld, type NetworksWorld } from '../../../../api/src/networks/testing/network-kit';
-import { apiRelay } from '../testing/host-harness';
-import { type LanAttacker, type LanHost, startLanAttacker, startLanHost } from '../testing/lan-host';
-import { type LanLab, startLanLab } from '../testing/lan-lab';
-import { uploadSmolLM2 } from '../testing/smollm2-upload';
+import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import { apiRelay } from '@meshwork/testkit/desktop/host-harness';
+import { type LanAttacker, type LanHost, startLanAttacker, startLanHost } from '@meshwork/testkit/desktop/lan-host';
+import { type LanLab, startLanLab } from '@meshwork/testkit/desktop/lan-lab';
+import { uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
 import { UNVERIFIED_CAP } from './discovery';
 import { JOIN_RUNS_PER_CODE } from './lan-network';
 

@@ -11,10 +11,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostState } from '@meshwork/contracts';
-import { TEST_PASSWORD } from '../../../../api/src/testing/accounts';
-import { networksWorld, type NetworksWorld } from '../../../../api/src/networks/testing/network-kit';
-import { startHost, type TestHost } from '../testing/host-harness';
-import { CAPITAL_OF_FRANCE as CHAT, uploadSmolLM2 } from '../testing/smollm2-upload';
+import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import { startHost, type TestHost } from '@meshwork/testkit/desktop/host-harness';
+import { CAPITAL_OF_FRANCE as CHAT, uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
 import { lanIdentity } from './lan-identity';
 
 describe('a network of two devices on loopback', () => {

@@ -11,12 +11,12 @@
  */
 import OpenAI from 'openai';
 import type { HostState } from '@meshwork/contracts';
-import { TEST_PASSWORD } from '../../../../api/src/testing/accounts';
-import { networksWorld, type NetworksWorld } from '../../../../api/src/networks/testing/network-kit';
-import { apiRelay } from '../testing/host-harness';
-import { forwardLoopback, type LanHost, startLanHost } from '../testing/lan-host';
-import { type LanLab, startLanLab } from '../testing/lan-lab';
-import { CAPITAL_OF_FRANCE as CHAT, uploadSmolLM2 } from '../testing/smollm2-upload';
+import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import { apiRelay } from '@meshwork/testkit/desktop/host-harness';
+import { forwardLoopback, type LanHost, startLanHost } from '@meshwork/testkit/desktop/lan-host';
+import { type LanLab, startLanLab } from '@meshwork/testkit/desktop/lan-lab';
+import { CAPITAL_OF_FRANCE as CHAT, uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
 
 type Relay = Awaited<ReturnType<typeof apiRelay>>;
 const GOLDEN = 'The capital of France is Paris.';

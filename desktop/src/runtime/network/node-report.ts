@@ -2,7 +2,7 @@ import { freemem } from 'node:os';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { DataType, GraphBuilder } from '../../pack/onnx/graph';
 import type { LanNodeReport } from '@meshwork/contracts';
-import type { Host } from '../host';
+import type { DesktopRuntime } from '../host';
 
 /** The product the speed is measured on: a 4-bit matrix of a block's shape, 576 by 4096. */
 const K = 576;
@@ -93,7 +93,7 @@ export function pinSpeed(speed: number): void {
 }
 
 /** What this device tells its host: free memory, speed (measured again), and the models it has installed and may run. */
-export async function nodeReport(host: Host): Promise<LanNodeReport> {
+export async function nodeReport(host: DesktopRuntime): Promise<LanNodeReport> {
   await measureSpeed();
   const state = host.state();
   const models = state.serving.allowed

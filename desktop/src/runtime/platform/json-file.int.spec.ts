@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { startHost } from '../testing/host-harness';
+import { startHost } from '@meshwork/testkit/desktop/host-harness';
 import { DiskFull } from './disk-full';
 import { JsonFile } from './json-file';
 
