@@ -7,21 +7,37 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** The api's bounded contexts: each reaches another only through that one's public index.ts. */
-const CONTEXTS = ['admin', 'audit', 'billing', 'catalog', 'contact', 'health', 'identity', 'networks', 'operations'];
+const CONTEXTS = [
+  'accounts',
+  'admin',
+  'analytics',
+  'audit',
+  'billing',
+  'catalog',
+  'contact',
+  'health',
+  'identity',
+  'networks',
+  'operations',
+];
 
 const byName = {
   group: ['**/contracts/src/**', '@contracts/*'],
   message: "Import the contracts by name: from '@meshwork/contracts'.",
 };
 
-/** Each context reaches another only through that one's public index.ts; the platform reaches none. */
+/**
+ * Each context reaches another only through that one's public index.ts, or its events.ts (event
+ * types and names, which any context may read); the platform reaches none. Circles between
+ * contexts, type-only imports included, are infra/lint/context-cycles.mjs's to refuse.
+ */
 const contextZones = [
   ...CONTEXTS.flatMap((context) =>
     CONTEXTS.filter((other) => other !== context).map((other) => ({
       target: `./api/src/${context}`,
       from: `./api/src/${other}`,
-      except: ['./index.ts'],
-      message: `Reach the ${other} context through its public index.ts.`,
+      except: ['./index.ts', './events.ts'],
+      message: `Reach the ${other} context through its public index.ts (or its events.ts).`,
     })),
   ),
   ...CONTEXTS.map((context) => ({
@@ -32,7 +48,7 @@ const contextZones = [
 ];
 
 // Dependencies run one way, projections -> api: the projection runtime lives in the api's
-// platform, projections/ holds only its processes (worker, rebuild, retry). Tests included.
+// platform, projections/ holds only the worker process (its commands are in api/src/cli/). Tests included.
 const notProjections = {
   regex: '(^|/)projections/src(/|$)|^@meshwork/projections(/|$)',
   message: 'The api never imports projections/ (it depends on the api, not the other way): use api/src/platform/projections/.',
@@ -63,8 +79,8 @@ const importRules = [
   },
   {
     files: ['api/src/**/*.ts'],
-    // Tests and their kits arrange the world across contexts.
-    ignores: ['**/*.spec.ts', '**/testing/**'],
+    // Tests and their kits arrange the world across contexts; a process's entry point composes it.
+    ignores: ['**/*.spec.ts', '**/testing/**', '**/*.main.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: contextZones }] },
   },
 ];
@@ -81,6 +97,7 @@ export default defineConfig([
       'projections/**',
       'contracts/**',
       'infra/**',
+      'testkit/**',
       'desktop/**',
       'web/scripts/**',
       'admin/scripts/**',

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { ANALYTICS_PROJECTION } from '../../api/src/analytics/projections/analytics.entities';
-import { registerAccount, registerAuditor, subscribeToPro } from '../../api/src/testing/accounts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
-import { caughtUp } from '../../api/src/testing/test-app';
+import { registerAccount, registerAuditor, subscribeToPro } from '@meshwork/testkit/api/accounts';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
+import { caughtUp } from '@meshwork/testkit/api/test-app';
 import type { AdminPlan, AnalyticsReport, AuthResponse } from '@meshwork/contracts';
 import { apiCall, ensureConsoleBuilt, localDate } from './console-kit';
 

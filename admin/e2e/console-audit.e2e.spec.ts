@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { registerAccount } from '../../api/src/testing/accounts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
-import { eventually } from '../../api/src/testing/eventually';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
+import { eventually } from '@meshwork/testkit/eventually';
 import type { AdminPlan, AuditPage, AuthResponse } from '@meshwork/contracts';
 import { apiCall, auditCaughtUp, ensureConsoleBuilt } from './console-kit';
 

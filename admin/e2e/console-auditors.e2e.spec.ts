@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Page, Response } from 'playwright-core';
 import { ChangeUserRoles } from '../../api/src/identity';
-import { registerAccount } from '../../api/src/testing/accounts';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
 import type { AdminUser, AuthResponse } from '@meshwork/contracts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
 import { apiCall, auditCaughtUp, ensureConsoleBuilt } from './console-kit';
 
 /**

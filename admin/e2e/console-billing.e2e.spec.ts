@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { registerAccount } from '../../api/src/testing/accounts';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
-import type { TestApp } from '../../api/src/testing/test-app';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
+import type { TestApp } from '@meshwork/testkit/api/test-app';
 import type { AdminDashboardStats, AdminPayment, AdminPlan, AuthResponse, SubscriptionHistory } from '@meshwork/contracts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
 import { ensureConsoleBuilt, localDate } from './console-kit';
 
 /** Read models catch up with commands shortly after: ask again until `read` finds what it looks for. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'playwright-core';
-import { registerAccount } from '../../api/src/testing/accounts';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
-import { eventually } from '../../api/src/testing/eventually';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
+import { eventually } from '@meshwork/testkit/eventually';
 import type { AuditPage, AuthResponse, ConsoleErrorReport } from '@meshwork/contracts';
 import { apiCall, ensureConsoleBuilt } from './console-kit';
 

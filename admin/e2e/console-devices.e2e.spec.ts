@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { AdminDeviceList, AuthResponse, Network, UploadResponse } from '@meshwork/contracts';
-import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
-import { deviceHost, signInDevice } from '../../api/src/networks/testing/devices';
-import { registerAccount, registerCustomer, subscribeToPro, type TestCustomer } from '../../api/src/testing/accounts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
-import { eventually } from '../../api/src/testing/eventually';
+import { sha256, uploadForm } from '@meshwork/testkit/api/upload-kit';
+import { deviceHost, signInDevice } from '@meshwork/testkit/api/devices';
+import { registerAccount, registerCustomer, subscribeToPro, type TestCustomer } from '@meshwork/testkit/api/accounts';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
+import { eventually } from '@meshwork/testkit/eventually';
 import { ensureConsoleBuilt } from './console-kit';
 
 /**
@@ -110,7 +110,7 @@ describe('staff console: a user’s devices and networks (real browser)', () => 
     expect(await laptop.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
     await row(page, 'Office server').getByText('Active', { exact: true }).waitFor();
 
-    const { devices } = await asStaff<AdminDeviceList>('GET', `/admin/users/${customer.userId}/devices/`);
+    const { devices } = await asStaff<AdminDeviceList>('GET', `/admin-panel/users/${customer.userId}/devices/`);
     expect(devices.map((d) => [d.name, d.status, d.revoked_by]).sort()).toEqual([
       ['Office server', 'active', null],
       ['Reception laptop', 'revoked', 'staff'],

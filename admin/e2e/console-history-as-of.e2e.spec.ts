@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { registerAccount, registerAuditor } from '../../api/src/testing/accounts';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import { registerAccount, registerAuditor } from '@meshwork/testkit/api/accounts';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
 import type { AdminPlan, AuditEntry, AuditPage, AuthResponse } from '@meshwork/contracts';
 import { apiCall, auditCaughtUp, ensureConsoleBuilt } from './console-kit';
 

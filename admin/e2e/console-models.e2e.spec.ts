@@ -4,14 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
-import { registerAccount, subscribeToPro } from '../../api/src/testing/accounts';
-import { appearancesOf, recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
-import type { TestApp } from '../../api/src/testing/test-app';
+import { sha256, uploadForm } from '@meshwork/testkit/api/upload-kit';
+import { registerAccount, subscribeToPro } from '@meshwork/testkit/api/accounts';
+import { appearancesOf, recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
+import type { TestApp } from '@meshwork/testkit/api/test-app';
 import { readGguf } from '../../desktop/src/pack/gguf';
 import { GgmlType } from '../../desktop/src/pack/quant';
-import { tinyLlamaGguf } from '../../desktop/src/pack/testing/tiny-llama';
+import { tinyLlamaGguf } from '@meshwork/testkit/desktop/tiny-llama';
 import {
   type AdminModel,
   type AdminModelList,
@@ -542,7 +542,7 @@ describe('staff console: AI models (real browser)', () => {
     const page = await signedInPage(customer);
     const adminCalls: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/v1/models/admin')) adminCalls.push(request.url());
+      if (/\/api\/v1\/(admin-panel\/models|models\/admin)/.test(request.url())) adminCalls.push(request.url());
     });
     await page.goto(`${base}/admin/models`);
     // The Access Denied screen and its toast stay 2.5 s before /dashboard replaces them: their records are waited on.

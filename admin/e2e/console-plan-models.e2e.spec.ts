@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AdminModel, AdminPlan, AuthResponse, UploadResponse } from '@meshwork/contracts';
-import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
-import { registerAccount } from '../../api/src/testing/accounts';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import { sha256, uploadForm } from '@meshwork/testkit/api/upload-kit';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
 import { ensureConsoleBuilt, localDate } from './console-kit';
 
 /** Issue 11, section 6: a plan staff made is a column of the access matrix and of the CSV, in a real browser. */

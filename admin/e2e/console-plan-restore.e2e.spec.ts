@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { registerAccount } from '../../api/src/testing/accounts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
 import type { AdminPlan, AuthResponse, Plan } from '@meshwork/contracts';
 import { ensureConsoleBuilt } from './console-kit';
 

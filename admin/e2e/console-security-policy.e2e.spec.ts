@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { TEST_PASSWORD, registerAccount } from '../../api/src/testing/accounts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
-import { recordPolicyRefusals } from '../../api/src/testing/policy-refusals';
+import { TEST_PASSWORD, registerAccount } from '@meshwork/testkit/api/accounts';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
+import { recordPolicyRefusals } from '@meshwork/testkit/policy-refusals';
 import { type AuthResponse, RESUMABLE_THRESHOLD_BYTES } from '@meshwork/contracts';
 import { ensureConsoleBuilt } from './console-kit';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { registerAccount } from '../../api/src/testing/accounts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
-import { mailTo } from '../../api/src/testing/mail';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
+import { mailTo } from '@meshwork/testkit/mail';
 import type { AdminUser, AuthResponse } from '@meshwork/contracts';
 import { apiCall, ensureConsoleBuilt } from './console-kit';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { registerAccount } from '../../api/src/testing/accounts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
-import type { TestApp } from '../../api/src/testing/test-app';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
+import type { TestApp } from '@meshwork/testkit/api/test-app';
 import type { AuthResponse } from '@meshwork/contracts';
 import { ensureConsoleBuilt } from './console-kit';
 

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ProjectionsModule } from './platform/projections/projections.module';
+import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuditModule } from './audit/audit.module';
@@ -15,6 +16,7 @@ import { OperationsModule } from './operations/operations.module';
 import type { AppConfig } from './platform/config/config';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
 import { PlatformModule } from './platform/platform.module';
+import { migrations } from './migrations';
 import { buildReadModels } from './read-models';
 
 /** The api: one module per bounded context, on the shared platform. */
@@ -24,9 +26,10 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot(config, 'meshwork-api'),
+        PlatformModule.forRoot(config, 'meshwork-api', migrations),
         CqrsModule.forRoot(),
         HealthModule,
+        AccountsModule,
         IdentityModule,
         BillingModule,
         CatalogModule,

@@ -5,8 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { freePort, spawnApi } from '../../infra/lib/api-process.cjs';
-import { embeddedEnv } from './testing/infra';
+import { freePort, spawnApi } from '@meshwork/testkit/api/api-process.cjs';
+import { embeddedEnv } from '@meshwork/testkit/infra';
 
 /** What a shutdown must never print. */
 const SHUTDOWN_FAILURES = /Release called on client|uncaught|unhandled|unclean shutdown|"level":(50|60)/i;
@@ -165,7 +165,7 @@ describe('the embedded PostgreSQL and its owner, across crashes and shutdowns', 
     const command = spawn(
       process.execPath,
       [
-        path.join(__dirname, '../../dist/api/src/identity/create-staff.main.js'),
+        path.join(__dirname, '../../dist/api/src/cli/create-staff.main.js'),
         '--email',
         `staff-${name}@example.com`,
         '--password',

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DesktopAppInfo } from '@meshwork/contracts';
-import { freePort } from './testing/browser';
-import { eventually } from './testing/eventually';
-import { embeddedEnv } from './testing/infra';
+import { freePort } from '@meshwork/testkit/browser';
+import { eventually } from '@meshwork/testkit/eventually';
+import { embeddedEnv } from '@meshwork/testkit/infra';
 
 const root = path.resolve(__dirname, '../..');
 

@@ -4,13 +4,13 @@ import { signingKeySpec } from './platform/config/config';
 import { newSigningKey } from './platform/config/secrets';
 import { migrations } from './migrations';
 import { PostgresEventStore } from './platform/event-store/postgres-event-store';
-import { anEvent } from './platform/event-store/testing/an-event';
-import { createTestDatabase, type TestDatabase } from './platform/testing/test-database';
+import { anEvent } from '@meshwork/testkit/api/an-event';
+import { createTestDatabase, type TestDatabase } from '@meshwork/testkit/api/test-database';
 import { buildReadModels } from './read-models';
 import { readFailures } from './platform/projections/consumer-failures';
 import { ProjectionRunner } from './platform/projections/projection-runner';
-import { eventually } from './testing/eventually';
-import { eventWithoutActor, hugeEntitlements, hugePlan, releaseWithHugeVersionPart, userEvent } from './testing/poison-events';
+import { eventually } from '@meshwork/testkit/eventually';
+import { eventWithoutActor, hugeEntitlements, hugePlan, releaseWithHugeVersionPart, userEvent } from '@meshwork/testkit/api/poison-events';
 
 /**
  * Each real read model against events already in the log that it could not write before

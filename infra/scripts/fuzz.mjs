@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import apiProcess from '../lib/api-process.cjs';
+import apiProcess from '@meshwork/testkit/api/api-process.cjs';
 import { repoRoot } from '../lib/config.mjs';
 import { env, isReady, names, paths } from '../lib/index.mjs';
 import { pipInstall } from '../lib/pytool.mjs';

@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnApi } from '../lib/api-process.cjs';
+import { spawnApi } from '@meshwork/testkit/api/api-process.cjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -99,7 +99,7 @@ async function buildDesktopReleases(siteOrigin) {
   const dataDir = path.resolve(root, process.env.DATA_DIR || '.data');
   const out = path.resolve(root, process.env.DESKTOP_RELEASES_DIR || path.join(dataDir, 'releases'));
   try {
-    const keySet = spawnSync(process.execPath, [path.join(root, 'dist/api/src/networks/entitlement-key-set.main.js')], {
+    const keySet = spawnSync(process.execPath, [path.join(root, 'dist/api/src/cli/entitlement-key-set.main.js')], {
       cwd: root,
       encoding: 'utf8',
     });

@@ -6,6 +6,7 @@ import { logger } from '../../api/src/platform/logging/logger';
 import { closeOnSignals } from '../../api/src/main';
 import { PlatformModule } from '../../api/src/platform/platform.module';
 import { buildReadModels } from '../../api/src/read-models';
+import { migrations } from '../../api/src/migrations';
 import { ProjectionsModule } from '../../api/src/platform/projections/projections.module';
 
 /**
@@ -14,7 +15,7 @@ import { ProjectionsModule } from '../../api/src/platform/projections/projection
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  @Module({ imports: [PlatformModule.forRoot(config, 'meshwork-projections'), ProjectionsModule.forRoot(buildReadModels)] })
+  @Module({ imports: [PlatformModule.forRoot(config, 'meshwork-projections', migrations), ProjectionsModule.forRoot(buildReadModels)] })
   class WorkerModule {}
   const app = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
   closeOnSignals(app);

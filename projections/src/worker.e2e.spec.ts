@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { migrations } from '../../api/src/migrations';
 import { PostgresEventStore } from '../../api/src/platform/event-store/postgres-event-store';
-import { events } from '../../api/src/platform/event-store/testing/an-event';
-import { createTestDatabase, type TestDatabase } from '../../api/src/platform/testing/test-database';
-import { required } from '../../api/src/testing/infra';
-import { eventually } from '../../api/src/testing/eventually';
+import { events } from '@meshwork/testkit/api/an-event';
+import { createTestDatabase, type TestDatabase } from '@meshwork/testkit/api/test-database';
+import { required } from '@meshwork/testkit/infra';
+import { eventually } from '@meshwork/testkit/eventually';
 
 /** The full-mode worker process: read models and the Kafka relay outside the api. */
 describe('projections worker (npm run projections)', () => {

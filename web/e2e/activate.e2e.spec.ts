@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { DeviceList } from '@meshwork/contracts';
-import { TEST_PASSWORD } from '../../api/src/testing/accounts';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
 import { networksKit } from './networks-kit';
 
 /**

@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { TEST_PASSWORD } from '../../api/src/testing/accounts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
-import { mailTo } from '../../api/src/testing/mail';
+import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
+import { mailTo } from '@meshwork/testkit/mail';
 
 const PASSWORD = TEST_PASSWORD;
 

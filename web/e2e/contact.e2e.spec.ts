@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { registerAccount } from '../../api/src/testing/accounts';
-import { type BrowserTest, freePort, startBrowserTest } from '../../api/src/testing/browser';
-import { mailTo } from '../../api/src/testing/mail';
-import { startTestApp, type TestApp } from '../../api/src/testing/test-app';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { type BrowserTest, freePort, startBrowserTest } from '@meshwork/testkit/browser';
+import { mailTo } from '@meshwork/testkit/mail';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { type AuthResponse, contactMessages, messages, type Plan } from '@meshwork/contracts';
 
 /** The Contact Sales page in real Chromium against the real api, its mail read from the SMTP catcher. */

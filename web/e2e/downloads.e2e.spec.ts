@@ -2,11 +2,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { registerAccount, subscribeToPro, TEST_PASSWORD } from '../../api/src/testing/accounts';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
-import type { TestApp } from '../../api/src/testing/test-app';
+import { registerAccount, subscribeToPro, TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
+import type { TestApp } from '@meshwork/testkit/api/test-app';
 import type { AuthResponse, InstallationGuide } from '@meshwork/contracts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
 
 const PASSWORD = TEST_PASSWORD;
 // The browser's user agent says the visitor's platform (Chromium derives its client hints from it).

@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page, Route } from 'playwright-core';
-import { registerAccount } from '../../api/src/testing/accounts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
 
 /** The pricing page's one call: public, so a visitor's page can be made to fail. */
 const plansCall = (url: URL) => url.pathname === '/api/v1/subscriptions/plans/';

@@ -18,10 +18,10 @@ import { createInterface } from 'node:readline';
 import OpenAI from 'openai';
 import type { UploadResponse } from '@meshwork/contracts';
 import type { Page } from 'playwright-core';
-import { TEST_PASSWORD } from '../../api/src/testing/accounts';
-import { recordAppearances } from '../../api/src/testing/appearances';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
-import { CAPITAL_OF_FRANCE, uploadSmolLM2 } from '../../desktop/src/runtime/testing/smollm2-upload';
+import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { recordAppearances } from '@meshwork/testkit/appearances';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
+import { CAPITAL_OF_FRANCE, uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
 import { networksKit } from './networks-kit';
 
 const root = resolve(__dirname, '../..');

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthResponse, RefreshResponse } from '@meshwork/contracts';
-import { type ApiProcess, startApiProcess } from '../../infra/lib/api-process.cjs';
-import { TEST_PASSWORD } from '../../api/src/testing/accounts';
-import { required } from '../../api/src/testing/infra';
+import { type ApiProcess, startApiProcess } from '@meshwork/testkit/api/api-process.cjs';
+import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { required } from '@meshwork/testkit/infra';
 import { ApiError, createApiClient, createErrorLog, memoryTokenStore, type TokenStore } from './site-api-client';
 
 /** A call as it went over the wire: what the client sent, and what the api answered (JSON answers read). */

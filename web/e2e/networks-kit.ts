@@ -6,9 +6,9 @@ import {
   type DeviceTokenAnswer,
   type UploadResponse,
 } from '@meshwork/contracts';
-import { sha256, uploadForm } from '../../api/src/catalog/testing/upload-kit';
-import { registerAccount } from '../../api/src/testing/accounts';
-import type { BrowserTest } from '../../api/src/testing/browser';
+import { sha256, uploadForm } from '@meshwork/testkit/api/upload-kit';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import type { BrowserTest } from '@meshwork/testkit/browser';
 
 /**
  * What the site's networks and activation tests share: accounts made on the listening api,

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import { type AuthResponse, type DeviceList, type NetworkList } from '@meshwork/contracts';
 import type { Page } from 'playwright-core';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
 import { networksKit } from './networks-kit';
 
 /**

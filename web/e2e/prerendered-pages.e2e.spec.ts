@@ -7,8 +7,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { PUBLIC_PAGES, type Plan } from '@meshwork/contracts';
-import { registerAccount } from '../../api/src/testing/accounts';
-import { type BrowserTest, startBrowserTest } from '../../api/src/testing/browser';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
 
 const web = path.resolve(__dirname, '..');
 

@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Page } from 'playwright-core';
-import { TEST_PASSWORD } from '../../api/src/testing/accounts';
-import { recordAppearances, waitForAppearance } from '../../api/src/testing/appearances';
-import { type BrowserTest, freePort, startBrowserTest } from '../../api/src/testing/browser';
-import { recordPolicyRefusals } from '../../api/src/testing/policy-refusals';
+import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
+import { type BrowserTest, freePort, startBrowserTest } from '@meshwork/testkit/browser';
+import { recordPolicyRefusals } from '@meshwork/testkit/policy-refusals';
 
 /**
  * The customer site and the OpenAPI page in real Chromium under the policies the api sends

@@ -24,7 +24,7 @@ async function consoleFetch(url: string, options?: fetchUtils.Options) {
 /**
  * Every console resource is served by the api's admin-panel read models, behind the staff's
  * bearer token. The calls that are not a resource's CRUD are methods of their own; the model
- * catalogue's live under /models/admin (see models/catalog-api.ts), a plan's restore in plans/plan-api.ts,
+ * catalogue's live under /admin-panel/models (see models/catalog-api.ts), a plan's restore in plans/plan-api.ts,
  * a user's devices and networks in users/tabs/user-tabs-api.ts, the audit trail's in audit/audit-api.ts,
  * the analytics report's in analytics/analytics-api.ts.
  */

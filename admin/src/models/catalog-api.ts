@@ -10,7 +10,7 @@ import type {
 import { authorizedFetch } from '../auth/http-client';
 import { API_BASE } from '../auth/site-urls';
 
-const MODELS = `${API_BASE}/models/admin`;
+const MODELS = `${API_BASE}/admin-panel/models`;
 
 /** A release's flags to change: publishing sets both, withdrawing clears is_active. */
 export type ReleasePatch = { is_stable?: boolean; is_active?: boolean };
@@ -27,18 +27,18 @@ async function call<T>(url: string, method = 'GET', body?: unknown): Promise<T> 
  * provider as it does for every other call.
  */
 export const catalogMethods = {
-  /** GET /models/admin/: every model, newest first. */
+  /** GET /admin-panel/models/: every model, newest first. */
   getAdminModels: async (): Promise<AdminModel[]> => (await call<AdminModelList>(`${MODELS}/`)).models,
 
-  /** POST /models/admin/access/: the matrix's checkboxes; answers the models it changed. */
+  /** POST /admin-panel/models/access/: the matrix's checkboxes; answers the models it changed. */
   updateModelAccess: async (matrix: Record<string, boolean>): Promise<AdminModel[]> =>
     (await call<AdminModelList>(`${MODELS}/access/`, 'POST', { matrix })).models,
 
-  /** PATCH /models/admin/{id}/: take a model off the plans' lists, or put it back. */
+  /** PATCH /admin-panel/models/{id}/: take a model off the plans' lists, or put it back. */
   setModelStatus: (modelId: string, status: 'active' | 'inactive'): Promise<AdminModel> =>
     call<AdminModel>(`${MODELS}/${id(modelId)}/`, 'PATCH', { status }),
 
-  /** DELETE /models/admin/{id}/: the model and its files in storage. */
+  /** DELETE /admin-panel/models/{id}/: the model and its files in storage. */
   deleteModel: (modelId: string): Promise<{ id: string }> => call<{ id: string }>(`${MODELS}/${id(modelId)}/`, 'DELETE'),
 
   startModelUpload: (body: ResumableUploadStart): Promise<ResumableUpload> => call<ResumableUpload>(`${MODELS}/uploads/`, 'POST', body),
@@ -54,12 +54,12 @@ export const catalogMethods = {
   cancelModelUpload: (uploadId: string): Promise<unknown> => call<unknown>(`${MODELS}/uploads/${id(uploadId)}/`, 'DELETE'),
 
   /**
-   * GET /models/admin/releases/: the desktop app's releases: the installation's own build
+   * GET /admin-panel/models/releases/: the desktop app's releases: the installation's own build
    * (read-only) first, then staff releases, newest first; each file says whether customers get it now.
    */
   getDesktopReleases: (): Promise<DesktopRelease[]> => call<DesktopRelease[]>(`${MODELS}/releases/`),
 
-  /** PATCH /models/admin/releases/{version}/: publish (both flags true), withdraw (is_active false). */
+  /** PATCH /admin-panel/models/releases/{version}/: publish (both flags true), withdraw (is_active false). */
   updateDesktopRelease: (releaseId: string, patch: ReleasePatch): Promise<DesktopRelease> =>
     call<DesktopRelease>(`${MODELS}/releases/${id(releaseId)}/`, 'PATCH', patch),
 };

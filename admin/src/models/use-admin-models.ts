@@ -9,7 +9,7 @@ import { catalogKeys } from './catalog-api';
 // A model is 'processing' while the server assembles and checks its files: look again until it is not.
 const PROCESSING_POLL_MS = 5000;
 
-/** GET /models/admin/, toasting 'Failed to load models' when it fails (spec section 8; no sample models). */
+/** GET /admin-panel/models/, toasting 'Failed to load models' when it fails (spec section 8; no sample models). */
 export function useAdminModels() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const onLoadFailure = useLoadFailureToast('resources.models.notifications.load_failed');

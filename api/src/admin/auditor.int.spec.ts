@@ -5,8 +5,8 @@ import request from 'supertest';
 import type { AuthResponse } from '@meshwork/contracts';
 import { ChangeUserRoles, StaffGuard } from '../identity';
 import { routeTable, type RouteInfo } from '../platform/http/openapi/route-table';
-import { registerAccount } from '../testing/accounts';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 
 const consoleGuarded = (route: RouteInfo) =>
   [route.controller, route.handler].some((target) =>

@@ -6,11 +6,11 @@ import { CHAINED_COLUMNS, type ChainedRow, link, sealKey } from '../platform/eve
 import { SEAL_EVERY_EVENTS, SEALER_NAME } from '../platform/event-store/chain/log-sealer';
 import { verifyLogChain } from '../platform/event-store/chain/verify-log-chain';
 import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store.port';
-import { anEvent, events } from '../platform/event-store/testing/an-event';
+import { anEvent, events } from '@meshwork/testkit/api/an-event';
 import { OBJECT_STORAGE, type ObjectStorage } from '../platform/storage/object-storage';
-import { registerAccount, registerCustomer } from '../testing/accounts';
-import { eventually } from '../testing/eventually';
-import { caughtUp, startTestApp, type TestApp } from '../testing/test-app';
+import { registerAccount, registerCustomer } from '@meshwork/testkit/api/accounts';
+import { eventually } from '@meshwork/testkit/eventually';
+import { caughtUp, startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 
 describe('the event log’s hash chain: tampering is found, erasure is not tampering', () => {
   let subject: TestApp;

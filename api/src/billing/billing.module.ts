@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { billingCommandHandlers } from './application';
 import { IdentityModule } from '../identity';
 import { BillingClock } from './application/billing-clock';
-import { BillingConsoleQueries } from './application/billing-console-queries';
+import { BillingConsoleQueries } from './application/billing-console.query';
 import { BillingContext } from './application/billing-context';
-import { BillingQueries } from './application/billing-queries';
+import { BillingHistory } from './application/billing-history';
+import { BillingQueries } from './application/billing.query';
 import { SeedPlans } from './application/seed-plans';
 import { PreferencesController } from './http/preferences.controller';
 import { StripeWebhookController } from './http/stripe-webhook.controller';
@@ -15,7 +16,16 @@ import { StripeWebhooks } from './infrastructure/stripe-webhooks';
 @Module({
   imports: [IdentityModule],
   controllers: [SubscriptionsController, PreferencesController, StripeWebhookController],
-  providers: [BillingContext, BillingQueries, BillingConsoleQueries, SeedPlans, BillingClock, StripeWebhooks, ...billingCommandHandlers],
-  exports: [BillingContext, BillingQueries, BillingConsoleQueries, BillingClock],
+  providers: [
+    BillingContext,
+    BillingHistory,
+    BillingQueries,
+    BillingConsoleQueries,
+    SeedPlans,
+    BillingClock,
+    StripeWebhooks,
+    ...billingCommandHandlers,
+  ],
+  exports: [BillingHistory, BillingQueries, BillingConsoleQueries, BillingClock],
 })
 export class BillingModule {}

@@ -6,7 +6,8 @@ import { catalogCommandHandlers } from './application';
 import { BuiltInReleases } from './application/built-in-releases';
 import { CatalogAdmin } from './application/catalog-admin';
 import { CatalogContext } from './application/catalog-context';
-import { CatalogQueries } from './application/catalog-queries';
+import { CatalogHistory } from './application/catalog-history';
+import { CatalogQueries } from './application/catalog.query';
 import { DesktopReleases } from './application/desktop-releases';
 import { ModelPlans } from './application/model-plans';
 import { ResumableUploads } from './application/resumable-uploads';
@@ -22,6 +23,7 @@ import { ModelsController } from './http/models.controller';
   controllers: [AccountPlanController, AdminModelsController, ModelsController, DownloadsController, StorageController],
   providers: [
     CatalogContext,
+    CatalogHistory,
     CatalogQueries,
     BuiltInReleases,
     DesktopReleases,
@@ -31,6 +33,6 @@ import { ModelsController } from './http/models.controller';
     StorageSweeper,
     ...catalogCommandHandlers,
   ],
-  exports: [CatalogContext, CatalogQueries, CatalogAdmin, StorageSweeper],
+  exports: [CatalogHistory, CatalogQueries, CatalogAdmin, StorageSweeper],
 })
 export class CatalogModule {}

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { contactMessages } from '@meshwork/contracts';
-import { freePort } from '../testing/browser';
-import { required } from '../testing/infra';
-import { mailTo } from '../testing/mail';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { freePort } from '@meshwork/testkit/browser';
+import { required } from '@meshwork/testkit/infra';
+import { mailTo } from '@meshwork/testkit/mail';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 
 describe('Contact Sales: POST /api/v1/contact/', () => {
   const sales = `sales-${randomUUID().slice(0, 8)}@example.com`;

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { SEEDED_PLANS } from '../billing/application/seed-plans';
-import { storageProxy } from '../catalog/testing/upload-kit';
-import { required } from '../testing/infra';
-import { startTestApp, type TestApp } from '../testing/test-app';
-import { eventually } from '../testing/eventually';
+import { storageProxy } from '@meshwork/testkit/api/upload-kit';
+import { required } from '@meshwork/testkit/infra';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
+import { eventually } from '@meshwork/testkit/eventually';
 
 describe('GET /api/v1/health/system-status/ against the real servers', () => {
   let subject: TestApp;

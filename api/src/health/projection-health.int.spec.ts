@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { ProjectionsHost } from '../platform/projections/projections-host';
-import { eventually } from '../testing/eventually';
-import { releaseWithHugeVersionPart } from '../testing/poison-events';
-import { quickStall, startWorkers } from '../testing/workers';
+import { eventually } from '@meshwork/testkit/eventually';
+import { releaseWithHugeVersionPart } from '@meshwork/testkit/api/poison-events';
+import { quickStall, startWorkers } from '@meshwork/testkit/api/workers';
 import { EVENT_STORE, type EventStore } from '../platform/event-store/event-store.port';
-import { registerAccount } from '../testing/accounts';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 
 describe('GET /api/v1/health/system-status/ with a projection that cannot apply an event', () => {
   let subject: TestApp;

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { identityCommandHandlers } from './application';
 import { DeviceSessions } from './application/device-sessions';
 import { IdentityContext } from './application/identity-context';
+import { IdentityHistory } from './application/identity-history';
 import { SessionIssuer } from './application/session-issuer';
 import { UserDirectory } from './application/user-directory';
 import { AccountController } from './http/account.controller';
@@ -14,6 +15,7 @@ import { RateLimitGuard } from './http/rate-limit.guard';
   controllers: [AccountController],
   providers: [
     IdentityContext,
+    IdentityHistory,
     SessionIssuer,
     DeviceSessions,
     UserDirectory,
@@ -24,6 +26,6 @@ import { RateLimitGuard } from './http/rate-limit.guard';
     RateLimitGuard,
     ...identityCommandHandlers,
   ],
-  exports: [IdentityContext, DeviceSessions, AccessTokenStrategy, AuthGuard, StaffGuard, ConsoleUserGuard, UserDirectory],
+  exports: [IdentityContext, IdentityHistory, DeviceSessions, AccessTokenStrategy, AuthGuard, StaffGuard, ConsoleUserGuard, UserDirectory],
 })
 export class IdentityModule {}

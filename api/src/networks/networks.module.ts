@@ -17,17 +17,17 @@ import { DevicesController } from './http/devices.controller';
 import { DeviceEntitlementsController } from './http/device-entitlements.controller';
 import { DeviceEntitlements } from './application/device-entitlements.query';
 import { NetworkContext } from './application/network-context';
+import { NetworksHistory } from './application/networks-history';
 import { NetworkPlanLimitsFollower } from './application/network-plan-limits.follower';
-import { NetworkQueries } from './application/network-queries';
+import { NetworkQueries } from './application/network.query';
 import { NetworkUsageController } from './http/network-usage.controller';
 import { NetworksController } from './http/networks.controller';
-import { AdminNetworkQueries } from './application/admin-network-queries';
+import { AdminNetworkQueries } from './application/admin-network.query';
 import { NetworksAdminController } from './http/networks-admin.controller';
 import { NetworkMembershipController } from './http/network-membership.controller';
 import { JoinAttempts } from './application/membership/join-attempts';
 import { DeviceEntitlementStreamController } from './http/device-entitlement-stream.controller';
 import { EntitlementStreamTail } from './application/entitlement-stream/entitlement-stream.tail';
-import { PlanModelsCache } from './application/entitlement-stream/plan-models.cache';
 
 /**
  * The customer's own world: devices (signed in by the device authorization grant), the
@@ -57,14 +57,14 @@ import { PlanModelsCache } from './application/entitlement-stream/plan-models.ca
     DeviceActivations,
     DeviceDirectory,
     NetworkContext,
+    NetworksHistory,
     NetworkQueries,
     NetworkPlanLimitsFollower,
     DeviceEntitlements,
     AdminNetworkQueries,
-    PlanModelsCache,
     EntitlementStreamTail,
     JoinAttempts,
   ],
-  exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory, NetworkQueries, NetworkContext, DevicesContext],
+  exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory, NetworkQueries, NetworksHistory],
 })
 export class NetworksModule {}

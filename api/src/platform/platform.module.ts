@@ -1,10 +1,9 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kafka } from 'kafkajs';
-import { migrations } from '../migrations';
 import { APP_CONFIG, type AppConfig } from './config/config';
 import { loadSecrets, SECRETS, type Secrets } from './config/secrets';
 import { DATABASE, type Database, openDatabase } from './database/database';
-import { migrate } from './database/migrations';
+import { migrate, type Migration } from './database/migrations';
 import { EVENT_STORE } from './event-store/event-store.port';
 import { PostgresEventStore } from './event-store/postgres-event-store';
 import { MAILER, mailerFor } from './mail/mailer';
@@ -34,11 +33,13 @@ class PlatformShutdown implements OnApplicationShutdown {
  * The adapters every context uses: configuration, the database (migrated before anything
  * else starts), the event store, object storage, mail, payments and Kafka. Each adapter
  * is picked from the configuration: embedded stand-ins unless the real thing is set.
+ * The schema's migrations come from whoever composes the process (api/src/migrations.ts):
+ * they name the contexts' tables, and the platform imports no context.
  */
 @Global()
 @Module({})
 export class PlatformModule {
-  static forRoot(config: AppConfig, service: string): DynamicModule {
+  static forRoot(config: AppConfig, service: string, migrations: readonly Migration[]): DynamicModule {
     return {
       module: PlatformModule,
       providers: [

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { Projection } from '../platform/projections/projection';
-import { anEvent } from '../platform/event-store/testing/an-event';
+import { anEvent } from '@meshwork/testkit/api/an-event';
 import { projectionScenario } from './projection-scenario';
 
 /** A read model of things, announcing each on `things`, and refusing a poisoned one. */

@@ -6,8 +6,8 @@ import { ProjectionRunner } from '../platform/projections/projection-runner';
 import { migrations } from '../migrations';
 import { type HeldConnection, holdListener } from '../platform/database/held-connection';
 import { PostgresEventStore } from '../platform/event-store/postgres-event-store';
-import { createTestDatabase, type TestDatabase } from '../platform/testing/test-database';
-import { EVENTUALLY_MS } from './eventually';
+import { createTestDatabase, type TestDatabase } from '@meshwork/testkit/api/test-database';
+import { EVENTUALLY_MS } from '@meshwork/testkit/eventually';
 
 /** Events of one stream, appended in this order. */
 export interface StreamEvents {
@@ -48,20 +48,27 @@ const RUN_TIMEOUT_MS = EVENTUALLY_MS;
  * `listen` names recorded. A test may go on with `given().when(...)` from where it is.
  * An event the projection cannot apply fails the test with the projection's error.
  */
-export function projectionScenario(build: (pool: Pool) => Projection, options: { listen?: string } = {}): ProjectionScenario {
+export function projectionScenario(
+  build: (pool: Pool) => Projection,
+  options: { listen?: string; alongside?: (pool: Pool) => Projection[] } = {},
+): ProjectionScenario {
   let db: TestDatabase | null = null;
   let store: PostgresEventStore | null = null;
   let projection: Projection | null = null;
+  /** Read models run with the one under test (`alongside`), for reads that span several, as in the api. */
+  let others: Projection[] = [];
 
   beforeEach(async () => {
     db = await createTestDatabase(migrations);
     store = new PostgresEventStore(db.pool);
     projection = build(db.pool);
+    others = options.alongside?.(db.pool) ?? [];
   });
   afterEach(async () => {
     await store?.close();
     await db?.drop();
     db = store = projection = null;
+    others = [];
   });
 
   const current = () => {
@@ -74,8 +81,8 @@ export function projectionScenario(build: (pool: Pool) => Projection, options: {
   }
 
   /** Waits for the projection to apply everything appended; throws the error of an event it cannot apply. */
-  async function runToEnd(): Promise<void> {
-    const { pool, store, projection } = current();
+  async function runToEnd(projection: Projection): Promise<void> {
+    const { pool, store } = current();
     const head = await store.headPosition();
     const deadline = Date.now() + RUN_TIMEOUT_MS;
     for (;;) {
@@ -98,13 +105,15 @@ export function projectionScenario(build: (pool: Pool) => Projection, options: {
   async function runOverAppended(): Promise<void> {
     const { pool, store, projection } = current();
     // One attempt: an event the projection cannot apply fails the scenario at once.
-    const runner = new ProjectionRunner(pool, store, projection, { idleWaitMs: 10, retry: { attempts: 1, firstDelayMs: 10, pollMs: 10 } });
-    await runner.ensureTables();
-    runner.start();
+    const runners = [projection, ...others].map(
+      (p) => [p, new ProjectionRunner(pool, store, p, { idleWaitMs: 10, retry: { attempts: 1, firstDelayMs: 10, pollMs: 10 } })] as const,
+    );
+    for (const [, runner] of runners) await runner.ensureTables();
+    for (const [, runner] of runners) runner.start();
     try {
-      await runToEnd();
+      for (const [p] of runners) await runToEnd(p);
     } finally {
-      await runner.stop();
+      for (const [, runner] of runners) await runner.stop();
     }
   }
 

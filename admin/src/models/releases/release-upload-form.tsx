@@ -37,7 +37,7 @@ const reasonOf = (error: unknown): string =>
       : '';
 
 /**
- * Upload one file of a desktop release (POST /models/admin/releases/, multipart, text fields
+ * Upload one file of a desktop release (POST /admin-panel/models/releases/, multipart, text fields
  * before the file): version, release notes, its platform (chosen from the file's extension,
  * which must suit it) and, with "Publish now", stable and active at once. Without it the
  * release waits, Pre-release and Inactive, for Publish in the list.
@@ -76,7 +76,7 @@ export function ReleaseUploadForm({ onCreated }: { onCreated: (release: DesktopR
     form.append('file', file, file.name);
     setPercent(0);
     try {
-      const release = await postMultipart<DesktopRelease>(`${API_BASE}/models/admin/releases/`, form, {
+      const release = await postMultipart<DesktopRelease>(`${API_BASE}/admin-panel/models/releases/`, form, {
         onProgress: (fraction) => setPercent(Math.floor(fraction * 100)),
       });
       notify(`resources.models.releases.notifications.${publish ? 'published' : 'created'}`, {

@@ -4,7 +4,7 @@ import { type PartTask, pendingParts, sameFiles, uploadedBytes, type UploadSessi
 import { withRetry } from './retry';
 import type { UploadFormValues } from './upload-validation';
 
-/** The api's resumable-upload calls (POST /models/admin/uploads/ and the rest). */
+/** The api's resumable-upload calls (POST /admin-panel/models/uploads/ and the rest). */
 export interface ResumableApi {
   start(body: ResumableUploadStart): Promise<ResumableUpload>;
   status(uploadId: string): Promise<ResumableUpload>;

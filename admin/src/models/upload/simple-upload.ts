@@ -4,7 +4,7 @@ import { type MultipartOptions, postMultipart } from './multipart-request';
 import type { UploadFormValues } from './upload-validation';
 
 /**
- * The multipart body of POST /models/admin/upload/ (spec section 7): the text fields, then one
+ * The multipart body of POST /admin-panel/models/upload/ (spec section 7): the text fields, then one
  * `files` part per file (the server takes them in any order and decides when the body ends).
  */
 export function uploadForm(fields: UploadFormValues, files: readonly File[], checksums: Readonly<Record<string, string>>): FormData {
@@ -28,5 +28,5 @@ export function uploadInOneRequest(
   checksums: Readonly<Record<string, string>>,
   options: MultipartOptions,
 ): Promise<UploadResponse> {
-  return postMultipart<UploadResponse>(`${API_BASE}/models/admin/upload/`, uploadForm(fields, files, checksums), options);
+  return postMultipart<UploadResponse>(`${API_BASE}/admin-panel/models/upload/`, uploadForm(fields, files, checksums), options);
 }

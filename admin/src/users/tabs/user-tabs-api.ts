@@ -2,22 +2,22 @@ import type { AdminDevice, AdminDeviceList, AdminNetwork, AdminNetworkList, Mess
 import { authorizedFetch } from '../../auth/http-client';
 import { API_BASE } from '../../auth/site-urls';
 
-const ADMIN = `${API_BASE}/admin`;
+const ADMIN = `${API_BASE}/admin-panel`;
 
 /**
  * A user's devices and networks (issue 12), beyond the users resource's CRUD. They join the
  * data provider as methods of their own, so a refused session reaches the auth provider.
  */
 export const userDeviceMethods = {
-  /** GET /admin/users/{id}/devices/: newest first, revoked ones included. */
+  /** GET /admin-panel/users/{id}/devices/: newest first, revoked ones included. */
   getUserDevices: async (userId: string): Promise<AdminDevice[]> =>
     ((await authorizedFetch(`${ADMIN}/users/${encodeURIComponent(userId)}/devices/`)).json as AdminDeviceList).devices,
 
-  /** GET /admin/users/{id}/networks/: oldest first, suspended ones with their reason. */
+  /** GET /admin-panel/users/{id}/networks/: oldest first, suspended ones with their reason. */
   getUserNetworks: async (userId: string): Promise<AdminNetwork[]> =>
     ((await authorizedFetch(`${ADMIN}/users/${encodeURIComponent(userId)}/networks/`)).json as AdminNetworkList).networks,
 
-  /** POST /admin/devices/{id}/revoke/: the device's tokens stop working at once. */
+  /** POST /admin-panel/devices/{id}/revoke/: the device's tokens stop working at once. */
   revokeDevice: async (deviceId: string): Promise<MessageAnswer> =>
     (await authorizedFetch(`${ADMIN}/devices/${encodeURIComponent(deviceId)}/revoke/`, { method: 'POST' })).json as MessageAnswer,
 };

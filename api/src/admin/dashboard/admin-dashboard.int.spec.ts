@@ -1,9 +1,9 @@
 import type { AdminDashboardStats } from '@meshwork/contracts';
-import { DeviceDirectory } from '../../networks';
-import { deviceHost, signInDevice } from '../../networks/testing/devices';
-import { networksWorld, type NetworksWorld } from '../../networks/testing/network-kit';
-import { eventually } from '../../testing/eventually';
-import { registerCustomer, type TestCustomer } from '../../testing/accounts';
+import { DeviceDirectory } from '../../networks/application/devices/device-directory';
+import { deviceHost, signInDevice } from '@meshwork/testkit/api/devices';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import { eventually } from '@meshwork/testkit/eventually';
+import { registerCustomer, type TestCustomer } from '@meshwork/testkit/api/accounts';
 
 describe('console dashboard figures', () => {
   let world: NetworksWorld;

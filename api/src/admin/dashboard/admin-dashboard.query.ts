@@ -2,9 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AdminDashboardStats } from '@meshwork/contracts';
 import { readModelSchema } from '../../platform/projections/projection';
 import { BILLING_PROJECTION } from '../../billing';
-import { USERS_TABLE } from '../../identity';
+import { In, type Repository } from 'typeorm';
+import { USER_PLANS, type UserPlans, USERS_ENTITIES, USERS_TABLE, UserRecord } from '../../identity';
 import { AdminNetworkQueries } from '../../networks';
 import { DATABASE, type Database } from '../../platform/database/database';
+import { readSide } from '../../platform/database/read-side';
 
 const BILLING = readModelSchema(BILLING_PROJECTION);
 
@@ -27,6 +29,7 @@ export class AdminDashboard {
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     private readonly networks: AdminNetworkQueries,
+    @Inject(USER_PLANS) private readonly plans: UserPlans,
   ) {}
 
   async stats(): Promise<AdminDashboardStats> {
@@ -43,8 +46,8 @@ export class AdminDashboard {
         `SELECT (SELECT coalesce(sum(amount_cents - refunded_cents), 0) FROM ${BILLING}.payments WHERE status IN ('completed', 'refunded')) AS revenue_cents,
                 (SELECT count(*)::int FROM ${BILLING}.subscriptions) AS active`,
       ),
-      pool.query<{ id: string; username: string | null; email: string | null; plan_id: string; created_at: Date }>(
-        `SELECT id, username, email, plan_id, created_at FROM ${USERS_TABLE} ORDER BY created_at DESC LIMIT 5`,
+      this.users().then((users) =>
+        users.find({ select: { id: true, username: true, email: true, created_at: true }, order: { created_at: 'DESC' }, take: 5 }),
       ),
       pool.query<Payment>(
         `SELECT pay.id, pay.user_id, pay.amount_cents, coalesce(p.name, pay.plan_id) AS plan, pay.created_at, pay.status
@@ -54,17 +57,18 @@ export class AdminDashboard {
       this.networks.figures(),
     ]);
     const emails = await this.emailsOf(recentPayments.rows.map((p) => p.user_id));
+    const plans = await this.plans.of(recentUsers.map((u) => u.id));
     const { total, this_month: thisMonth, last_month: lastMonth } = users.rows[0]!;
     return {
       totalUsers: total,
       totalRevenue: Number(billing.rows[0]!.revenue_cents) / 100,
       activeSubscriptions: billing.rows[0]!.active,
       monthlyGrowth: lastMonth === 0 ? (thisMonth > 0 ? 100 : 0) : Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10,
-      recentUsers: recentUsers.rows.map((u) => ({
+      recentUsers: recentUsers.map((u) => ({
         id: u.id,
         username: u.username ?? '',
         email: u.email ?? '',
-        plan: u.plan_id,
+        plan: plans.get(u.id)!.plan_id,
         created_at: u.created_at.toISOString(),
       })),
       recentPayments: recentPayments.rows.map((p) => ({
@@ -82,10 +86,11 @@ export class AdminDashboard {
   /** Emails by user id; a deleted user has none (''). */
   private async emailsOf(userIds: string[]): Promise<Map<string, string>> {
     if (userIds.length === 0) return new Map();
-    const { rows } = await this.database.pool.query<{ id: string; email: string | null }>(
-      `SELECT id, email FROM ${USERS_TABLE} WHERE id = ANY($1)`,
-      [userIds],
-    );
+    const rows = await (await this.users()).find({ select: { id: true, email: true }, where: { id: In(userIds) } });
     return new Map(rows.map((r) => [r.id, r.email ?? '']));
+  }
+
+  private async users(): Promise<Repository<UserRecord>> {
+    return (await readSide(this.database.pool, USERS_ENTITIES)).getRepository(UserRecord);
   }
 }

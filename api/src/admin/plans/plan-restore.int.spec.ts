@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { AdminPlan, Plan } from '@meshwork/contracts';
-import { registerAccount, registerCustomer } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { registerAccount, registerCustomer } from '@meshwork/testkit/api/accounts';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 
 /** Deleting a plan archives it; the console finds it again, and staff restore it to sale. */
 describe('archived plans in the console, and restoring them', () => {

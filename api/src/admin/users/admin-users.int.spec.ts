@@ -3,8 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import type { AuthResponse } from '@meshwork/contracts';
 import { Register } from '../../identity/application/register.handler';
-import { mailTo } from '../../testing/mail';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { mailTo } from '@meshwork/testkit/mail';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 
 const PASSWORD = 'Str0ngPassword';
 

@@ -1,18 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminUser } from '@meshwork/contracts';
 import type { Repository } from 'typeorm';
-import { USERS_ENTITIES, UserRecord } from '../../identity';
+import { USER_PLANS, type UserPlan, type UserPlans, USERS_ENTITIES, UserRecord } from '../../identity';
 import { notFound } from '../../platform/domain/errors';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { readSide } from '../../platform/database/read-side';
 import type { ListQuery } from '../../platform/http/react-admin-list';
 
-/** Reads the users read model for the console: search, sort, page. */
+/** Reads the users read model for the console: search, sort, page; each user's plan and limit from UserPlans. */
 @Injectable()
 export class AdminUsers {
   static readonly sortable = ['username', 'email', 'first_name', 'last_name', 'created_at', 'last_login', 'is_active'] as const;
 
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(USER_PLANS) private readonly plans: UserPlans,
+  ) {}
 
   /** `filter.q` matches username, email or full name, ignoring case; `filter.is_active` narrows. */
   async list(query: ListQuery): Promise<{ rows: AdminUser[]; total: number }> {
@@ -32,13 +35,14 @@ export class AdminUsers {
       .offset(query.offset)
       .limit(query.limit);
     const [rows, total] = await users.getManyAndCount();
-    return { rows: rows.map(toAdminUser), total };
+    const plans = await this.plans.of(rows.map((row) => row.id));
+    return { rows: rows.map((row) => toAdminUser(row, plans.get(row.id)!)), total };
   }
 
   async get(id: string): Promise<AdminUser> {
     const row = await (await this.users()).findOneBy({ id });
     if (!row) throw notFound();
-    return toAdminUser(row);
+    return toAdminUser(row, (await this.plans.of([id])).get(id)!);
   }
 
   private async users(): Promise<Repository<UserRecord>> {
@@ -47,15 +51,15 @@ export class AdminUsers {
 }
 
 /** The spec's admin user: the user object without its entitlement lists, plus status and last sign-in. */
-function toAdminUser(row: UserRecord): AdminUser {
+function toAdminUser(row: UserRecord, plan: UserPlan): AdminUser {
   return {
     id: row.id,
     username: row.username ?? '',
     email: row.email ?? '',
     first_name: row.first_name,
     last_name: row.last_name,
-    subscription_plan: row.plan_id,
-    max_clients: row.max_clients,
+    subscription_plan: plan.plan_id,
+    max_clients: plan.max_clients,
     is_staff: row.is_staff,
     is_auditor: row.is_auditor,
     is_active: row.is_active,

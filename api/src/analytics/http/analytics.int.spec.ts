@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { AnalyticsReport, AuthResponse } from '@meshwork/contracts';
-import { registerAccount, registerAuditor, registerCustomer, type TestCustomer } from '../../testing/accounts';
-import { caughtUp, startTestApp, type TestApp } from '../../testing/test-app';
+import { registerAccount, registerAuditor, registerCustomer, type TestCustomer } from '@meshwork/testkit/api/accounts';
+import { caughtUp, startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { ANALYTICS_PROJECTION } from '../projections/analytics.entities';
 
 describe('the analytics api', () => {

@@ -1,4 +1,4 @@
-import { anEvent } from '../../platform/event-store/testing/an-event';
+import { anEvent } from '@meshwork/testkit/api/an-event';
 import type { Database } from '../../platform/database/database';
 import { projectionScenario, type StreamEvents } from '../../testing/projection-scenario';
 import { AnalyticsReports } from '../application/analytics-report.query';

@@ -1,5 +1,8 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
+import type { PaymentEvent, PlanEvent, SubscriptionEvent } from '../../billing/events';
+import type { DownloadEvent, ModelEvent } from '../../catalog/events';
+import type { UserEventType } from '../../identity/events';
 import type { Projection } from '../../platform/projections/projection';
 import { createEntityTables } from '../../platform/database/read-side';
 import { ANALYTICS_ENTITIES, ANALYTICS_PROJECTION } from './analytics.entities';
@@ -7,6 +10,7 @@ import { ANALYTICS_ENTITIES, ANALYTICS_PROJECTION } from './analytics.entities';
 /** The free plan is where an account without a subscription is: moving to it ends the paid one. */
 const FREE_PLAN = 'free';
 
+/** The events this read model counts, other contexts' types checked against their unions (their events.ts). */
 const HANDLED = [
   'UserRegistered',
   'UserDeleted',
@@ -23,7 +27,7 @@ const HANDLED = [
   'PaymentRefunded',
   'ModelUploadStarted',
   'DownloadRecorded',
-] as const;
+] as const satisfies readonly (UserEventType | (PlanEvent | SubscriptionEvent | PaymentEvent | ModelEvent | DownloadEvent)['type'])[];
 
 type Handled = (typeof HANDLED)[number];
 

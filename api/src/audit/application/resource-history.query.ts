@@ -1,18 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { RecordedEvent, ResourceSnapshot, ResourceState, ResourceStateQuery, StateChange } from '@meshwork/contracts';
-import { BillingContext } from '../../billing';
-import { CatalogContext } from '../../catalog';
-import { IdentityContext } from '../../identity';
-import { DevicesContext, NetworkContext } from '../../networks';
+import type { ResourceSnapshot, ResourceState, ResourceStateQuery, StateChange } from '@meshwork/contracts';
+import { BillingHistory } from '../../billing';
+import { CatalogHistory } from '../../catalog';
+import { IdentityHistory } from '../../identity';
+import { NetworksHistory } from '../../networks';
+import type { AggregateHistory } from '../../platform/domain/aggregate-history';
 import { notFound } from '../../platform/domain/errors';
 import { eventsUpTo } from '../../platform/event-store/log-point';
 import { auditDetails } from '../projections/audit-details';
-
-/** What replaying needs of an aggregate repository. */
-interface Replayable {
-  readonly category: string;
-  replay(id: string, included: (event: RecordedEvent) => boolean): Promise<{ state: unknown; last: RecordedEvent | null }>;
-}
 
 /**
  * Replay for auditors (issue 15 §2): any resource as its stream, folded by its own decider,
@@ -21,27 +16,11 @@ interface Replayable {
  */
 @Injectable()
 export class ResourceHistory {
-  private readonly aggregates: ReadonlyMap<string, Replayable>;
+  private readonly aggregates: ReadonlyMap<string, AggregateHistory>;
 
-  constructor(
-    identity: IdentityContext,
-    billing: BillingContext,
-    catalog: CatalogContext,
-    networks: NetworkContext,
-    devices: DevicesContext,
-  ) {
-    const all: Replayable[] = [
-      identity.users,
-      billing.plans,
-      billing.subscriptions,
-      billing.payments,
-      billing.preferences,
-      catalog.models,
-      catalog.releases,
-      catalog.downloads,
-      networks.networks,
-      devices.devices,
-    ];
+  // Each context hands over its aggregates' replay alone (its …History), never its repositories.
+  constructor(identity: IdentityHistory, billing: BillingHistory, catalog: CatalogHistory, networks: NetworksHistory) {
+    const all = [identity, billing, catalog, networks].flatMap((context) => context.aggregates);
     this.aggregates = new Map(all.map((aggregate) => [aggregate.category, aggregate]));
   }
 
@@ -65,7 +44,7 @@ export class ResourceHistory {
     };
   }
 
-  private async snapshot(aggregate: Replayable, id: string, point: string | undefined): Promise<ResourceSnapshot> {
+  private async snapshot(aggregate: AggregateHistory, id: string, point: string | undefined): Promise<ResourceSnapshot> {
     const { state, last } = await aggregate.replay(id, point === undefined ? () => true : eventsUpTo(point));
     return {
       position: last?.position ?? null,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { type AuditEntry, type AuthResponse, SYSTEM_ACTOR } from '@meshwork/contracts';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
-import { anEvent } from '../../platform/event-store/testing/an-event';
-import { registerAccount, registerAuditor, registerCustomer, TEST_PASSWORD, type TestCustomer } from '../../testing/accounts';
-import { caughtUp, startTestApp, type TestApp } from '../../testing/test-app';
+import { anEvent } from '@meshwork/testkit/api/an-event';
+import { registerAccount, registerAuditor, registerCustomer, TEST_PASSWORD, type TestCustomer } from '@meshwork/testkit/api/accounts';
+import { caughtUp, startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { AUDIT_TRAIL_PROJECTION } from '../projections/audit-trail.entities';
 
 describe('the audit trail api', () => {

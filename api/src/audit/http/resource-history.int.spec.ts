@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { AuditEntry, AuthResponse, ResourceState } from '@meshwork/contracts';
-import { registerAccount, registerAuditor, registerCustomer, type TestCustomer } from '../../testing/accounts';
-import { caughtUp, startTestApp, type TestApp } from '../../testing/test-app';
+import { registerAccount, registerAuditor, registerCustomer, type TestCustomer } from '@meshwork/testkit/api/accounts';
+import { caughtUp, startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { AUDIT_TRAIL_PROJECTION } from '../projections/audit-trail.entities';
 
 describe('replay: a resource as of a log position or a time', () => {

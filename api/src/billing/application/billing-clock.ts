@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@
 import { CommandBus } from '@nestjs/cqrs';
 import { logger } from '../../platform/logging/logger';
 import { BillingContext } from './billing-context';
-import { BillingQueries } from './billing-queries';
+import { BillingQueries } from './billing.query';
 import { SettleBillingPeriod } from './settle-billing-period.handler';
 
 /**

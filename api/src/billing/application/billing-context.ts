@@ -55,12 +55,12 @@ export class BillingContext {
   }
 
   /**
-   * Read-your-writes: waits for the billing read model, and the users read model (which
-   * keeps the user object's plan and limit from the same events), to include `position`,
-   * and makes sure this process stops serving the user's cached plan at once.
+   * Read-your-writes: waits for the billing read model (which the user object's plan and
+   * limit are read from) to include `position`, and makes sure this process stops serving
+   * the user's cached plan at once.
    */
   async caughtUp(position: number, userId?: string): Promise<void> {
-    await Promise.all([readYourWrites(this.database.pool, [BILLING_PROJECTION], position), this.identity.directory.caughtUpTo(position)]);
+    await readYourWrites(this.database.pool, [BILLING_PROJECTION], position);
     if (userId) this.identity.signedIn.forget(userId);
   }
 }

@@ -1,14 +1,9 @@
 import { moneyText, type Payment, type Plan } from '@meshwork/contracts';
 import { readModelSchema } from '../../platform/projections/projection';
 import { BILLING_PROJECTION } from '../projections/billing.projection';
-import { planModelNamesSql } from '../projections/plan-models';
 
 /** The billing read model's schema: the customer's and the console's queries read its tables. */
 export const BILLING_SCHEMA = readModelSchema(BILLING_PROJECTION);
-
-/** The plans table with each plan's allowed_models (which the catalog decides; kept in billing's model_access), as `alias`. */
-export const plansWithModels = (alias: string) =>
-  `(SELECT p.*, ${planModelNamesSql(BILLING_SCHEMA, 'p.id')} AS allowed_models FROM ${BILLING_SCHEMA}.plans p) AS ${alias}`;
 
 export interface PlanRow {
   id: string;
@@ -19,7 +14,6 @@ export interface PlanRow {
   duration_days: number;
   max_networks: number;
   max_clients_per_network: number;
-  allowed_models: string[];
   features: string[];
   model_access: string;
   api_access: string;
@@ -45,7 +39,8 @@ export interface PaymentRow {
   processed_at: Date | null;
 }
 
-export function toPlan(row: PlanRow): Plan {
+/** The plan as the contract shows it; `allowedModels` are the catalog's (PlanModelNames). */
+export function toPlan(row: PlanRow, allowedModels: string[]): Plan {
   return {
     id: row.id,
     slug: row.id,
@@ -58,7 +53,7 @@ export function toPlan(row: PlanRow): Plan {
     max_networks: row.max_networks,
     max_clients_per_network: row.max_clients_per_network,
     max_clients: row.max_clients_per_network,
-    allowed_models: row.allowed_models,
+    allowed_models: allowedModels,
     features: row.features,
     model_access: row.model_access,
     api_access: row.api_access,

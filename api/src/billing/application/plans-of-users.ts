@@ -1,5 +1,4 @@
 import type { Database } from '../../platform/database/database';
-import { unavailable } from '../../platform/domain/errors';
 import { FREE_PLAN_ID } from '../domain/plan';
 import { BILLING_SCHEMA as S, iso } from './billing-rows';
 
@@ -17,7 +16,9 @@ export interface UserPlan {
 /**
  * The plans of many users in one indexed query (the entitlements' primary key), with the
  * same rule as BillingQueries.planInfo: a user without entitlements is on the free plan.
- * The entitlement stream builds thousands of documents at once with it.
+ * The entitlement stream builds thousands of documents at once with it. Until the free plan
+ * is in the read model (a fresh installation's first moments) no user is in the map: the
+ * caller decides what that means (the entitlement document answers 503).
  */
 export async function plansOfUsers(database: Database, userIds: readonly string[]): Promise<Map<string, UserPlan>> {
   const { rows } = await database.pool.query<{
@@ -39,7 +40,6 @@ export async function plansOfUsers(database: Database, userIds: readonly string[
        JOIN ${S}.plans p ON p.id = coalesce(e.plan_id, f.id)`,
     [userIds, FREE_PLAN_ID],
   );
-  if (rows.length === 0 && userIds.length > 0) throw unavailable('Plans are not loaded yet. Please try again in a moment.');
   return new Map(
     rows.map((row) => [
       row.user_id,

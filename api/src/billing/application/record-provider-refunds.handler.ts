@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { conflict } from '../../platform/domain/errors';
 import { BillingContext } from './billing-context';
-import { BillingQueries } from './billing-queries';
+import { BillingQueries } from './billing.query';
 
 export class RecordProviderRefunds {
   constructor(

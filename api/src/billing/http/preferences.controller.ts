@@ -5,7 +5,7 @@ import { Preferences, PreferencesUpdate } from '@meshwork/contracts';
 import { AuthGuard, type Caller, CurrentCaller } from '../../identity';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
-import { BillingQueries } from '../application/billing-queries';
+import { BillingQueries } from '../application/billing.query';
 import { UpdatePreferences } from '../application/update-preferences.handler';
 
 /** The signed-in user's dashboard preferences (onboarding shown or done). */

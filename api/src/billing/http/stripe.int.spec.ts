@@ -4,9 +4,9 @@ import Stripe from 'stripe';
 import request from 'supertest';
 import type { Payment, Subscription } from '@meshwork/contracts';
 import { Register } from '../../identity/application/register.handler';
-import { required } from '../../testing/infra';
-import { registerCustomer, TEST_PASSWORD as PASSWORD } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { required } from '@meshwork/testkit/infra';
+import { registerCustomer, TEST_PASSWORD as PASSWORD } from '@meshwork/testkit/api/accounts';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { BillingClock } from '../application/billing-clock';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../platform/payments/payment-provider';
 

@@ -18,7 +18,7 @@ import { notFound } from '../../platform/domain/errors';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
 import { BillingContext } from '../application/billing-context';
-import { BillingQueries } from '../application/billing-queries';
+import { BillingQueries } from '../application/billing.query';
 import { CancelSubscription } from '../application/cancel-subscription.handler';
 import { SettleSimulatedCheckout } from '../application/settle-simulated-checkout.handler';
 import { Subscribe, type SubscribeOutcome } from '../application/subscribe.handler';

@@ -3,8 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import type { AdminPayment, Payment, PlanInfo, Subscription } from '@meshwork/contracts';
 import { Register } from '../../identity/application/register.handler';
-import { registerCustomer, TEST_PASSWORD as PASSWORD } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { registerCustomer, TEST_PASSWORD as PASSWORD } from '@meshwork/testkit/api/accounts';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { BillingClock } from '../application/billing-clock';
 
 const DAY = 86_400_000;

@@ -207,22 +207,6 @@ export class PreferencesRecord {
   show_onboarding!: boolean;
 }
 
-/** Each model's name, the plans it is open to, and whether it is published (see plan-models.ts). */
-@Entity({ schema, name: 'model_access' })
-export class PlanModelRecord {
-  @PrimaryColumn({ type: 'text' })
-  model_id!: string;
-
-  @Column({ type: 'text' })
-  name!: string;
-
-  @Column({ type: 'jsonb' })
-  plans!: string[];
-
-  @Column({ type: 'boolean', default: false })
-  published!: boolean;
-}
-
 /**
  * Each user's email, username and name, from identity's events (see payers.ts): the console's
  * payments list shows, searches and sorts by them. Gone when the account is deleted.
@@ -252,6 +236,5 @@ export const BILLING_ENTITIES: ReadModelEntities = [
   EntitlementRecord,
   PaymentRecord,
   PreferencesRecord,
-  PlanModelRecord,
   PayerRecord,
 ];

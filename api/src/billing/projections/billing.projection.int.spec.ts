@@ -3,7 +3,7 @@ import type { NewEvent } from '@meshwork/contracts';
 import { PersonalDataVault } from '../../identity/infrastructure/personal-data-vault';
 import { UserEventCodec } from '../../identity/infrastructure/user-event-codec';
 import { IDENTITY_CHANGED_CHANNEL } from '../../platform/database/notifications';
-import { anEvent } from '../../platform/event-store/testing/an-event';
+import { anEvent } from '@meshwork/testkit/api/an-event';
 import { projectionScenario, type StreamEvents } from '../../testing/projection-scenario';
 import type { PaymentEvent } from '../domain/payment.decider';
 import type { SubscriptionEvent } from '../domain/subscription.events';

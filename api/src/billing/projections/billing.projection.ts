@@ -1,16 +1,15 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
-import type { ModelEvent } from '../../catalog';
 import type { Projection } from '../../platform/projections/projection';
-import { notifyIdentityChanged } from '../../platform/database/notifications';
+import { EVERYONE, notifyIdentityChanged } from '../../platform/database/notifications';
 import type { PaymentEvent } from '../domain/payment.decider';
+import { FREE_PLAN_ID } from '../domain/plan';
 import type { PlanEvent } from '../domain/plan.decider';
 import type { PreferencesEvent } from '../domain/preferences.decider';
 import type { SubscriptionEvent } from '../domain/subscription.events';
 import { createEntityTables } from '../../platform/database/read-side';
 import { BILLING_ENTITIES, BILLING_PROJECTION } from './billing.entities';
 import { applyPayerEvent, PAYER_EVENTS, type UserEvents } from './payers';
-import { applyModelEvent, MODEL_EVENTS } from './plan-models';
 
 export { BILLING_PROJECTION };
 
@@ -25,14 +24,15 @@ const idOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 export const billingProjection = (users: UserEvents): Projection => ({
   name: BILLING_PROJECTION,
   // 2: which models a plan allows is the catalog's (rm_catalog.models), no longer a plan column.
-  // 3: limits are double precision, holding any number an event carries (see "Projections:
-  //    failures, stalls and resuming" in docs/decisions.md).
+  // 3: limits are double precision, holding any number an event carries (see "Projections
+  //    and read models" in docs/decisions.md).
   // 4: which models a plan allows is kept here (model_access, from the catalog's events), not
   //    read from the catalog's schema.
   // 5: the tables come from TypeORM entities; the payments' (created_at, seq) indexes are
   //    ascending (scanned backwards for newest first).
   // 6: payers (email, username, names) kept here from identity's events, not read from its schema.
-  version: 6,
+  // 7: model_access dropped: which models a plan opens is read from the catalog (modelsOfPlans).
+  version: 7,
   handles: [
     'PlanCreated',
     'PlanUpdated',
@@ -55,7 +55,6 @@ export const billingProjection = (users: UserEvents): Projection => ({
     'PaymentFailed',
     'PaymentRefunded',
     'PreferencesUpdated',
-    ...MODEL_EVENTS,
     ...PAYER_EVENTS,
   ],
 
@@ -66,8 +65,13 @@ export const billingProjection = (users: UserEvents): Projection => ({
     const id = idOf(recorded.streamId);
     const at = recorded.occurredAt;
     if (recorded.streamId.startsWith('user-')) return applyPayerEvent(db, schema, id, await users.decode(id, recorded));
-    if (recorded.streamId.startsWith('model-')) return applyModelEvent(db, schema, id, recorded as unknown as ModelEvent);
-    if (recorded.streamId.startsWith('plan-')) return applyPlan(db, schema, recorded as unknown as PlanEvent, at);
+    if (recorded.streamId.startsWith('plan-')) {
+      const event = recorded as unknown as PlanEvent;
+      await applyPlan(db, schema, event, at);
+      // Users billing gave no entitlements have the free plan's limit in their user object.
+      if (changesFreePlanLimit(event)) await db.query(`SELECT ${notifyIdentityChanged(`'${EVERYONE}'`)}`);
+      return;
+    }
     if (recorded.streamId.startsWith('payment-'))
       return applyPayment(db, schema, id, recorded as unknown as PaymentEvent, at, recorded.position);
     if (recorded.streamId.startsWith('subscription-')) return applySubscription(db, schema, id, recorded as unknown as SubscriptionEvent);
@@ -82,6 +86,11 @@ export const billingProjection = (users: UserEvents): Projection => ({
     }
   },
 });
+
+function changesFreePlanLimit(event: PlanEvent): boolean {
+  if (event.data.planId !== FREE_PLAN_ID) return false;
+  return event.type === 'PlanCreated' || (event.type === 'PlanUpdated' && event.data.changes.maxClientsPerNetwork !== undefined);
+}
 
 async function applyPlan(db: PoolClient, schema: string, event: PlanEvent, at: Date): Promise<void> {
   const plans = `${schema}.plans`;

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { UserEvent } from '../../identity/domain/user.events';
 import { PersonalDataVault } from '../../identity/infrastructure/personal-data-vault';
 import { UserEventCodec } from '../../identity/infrastructure/user-event-codec';
-import { anEvent } from '../../platform/event-store/testing/an-event';
+import { anEvent } from '@meshwork/testkit/api/an-event';
 import { projectionScenario, type StreamEvents } from '../../testing/projection-scenario';
 import { billingProjection } from './billing.projection';
 

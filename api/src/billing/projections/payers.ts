@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
-import type { UserEvent, UserEventCodec } from '../../identity';
+import type { UserEventCodec } from '../../identity';
+import type { UserEvent, UserEventType } from '../../identity/events';
 
 /**
  * Who pays: each user's email, username and name, kept in the billing read model's own table
@@ -13,7 +14,7 @@ import type { UserEvent, UserEventCodec } from '../../identity';
  * nulls for that user and then drops the row.
  */
 
-export const PAYER_EVENTS = ['UserRegistered', 'ProfileUpdated', 'UserDeleted'] as const;
+export const PAYER_EVENTS = ['UserRegistered', 'ProfileUpdated', 'UserDeleted'] as const satisfies readonly UserEventType[];
 
 /** How the billing read model reads a user's events: identity's codec (decode only). */
 export type UserEvents = Pick<UserEventCodec, 'decode'>;

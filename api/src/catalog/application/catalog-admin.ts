@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ruleBroken } from '../../platform/domain/errors';
 import { ChangePlanModels } from './change-plan-models.handler';
-import { CatalogQueries } from './catalog-queries';
+import { CatalogQueries } from './catalog.query';
 
 /** What billing's plan form needs of the catalog: the plan's allowed models are the models' own plans. */
 @Injectable()

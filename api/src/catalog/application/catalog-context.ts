@@ -1,6 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BILLING_PROJECTION } from '../../billing';
-import { USERS_PROJECTION } from '../../identity';
 import { readYourWrites } from '../../platform/projections/projection-waiter';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { DATABASE, type Database } from '../../platform/database/database';
@@ -61,12 +59,12 @@ export class CatalogContext {
   }
 
   /**
-   * Read-your-writes for a catalog command: the catalog's read model, and the read models
-   * other contexts keep from its events (a plan's models in billing's, a user's allowed
-   * models in the users').
+   * Read-your-writes for a catalog command: the catalog's read model alone, since it is the
+   * only one kept from the catalog's events (a plan's models, in billing's answers, the user
+   * object and the entitlement documents, are read from it: modelsOfPlans).
    */
   async caughtUp(position: number): Promise<void> {
-    await readYourWrites(this.database.pool, [CATALOG_PROJECTION, BILLING_PROJECTION, USERS_PROJECTION], position);
+    await readYourWrites(this.database.pool, [CATALOG_PROJECTION], position);
   }
 
   /** Notes objects about to be written, so none can be forgotten if the upload fails. */

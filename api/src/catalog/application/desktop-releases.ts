@@ -13,7 +13,7 @@ import {
 import { notFound } from '../../platform/domain/errors';
 import { type BuiltInFile, type BuiltInRelease, BuiltInReleases } from './built-in-releases';
 import { CatalogContext, storageUnavailable } from './catalog-context';
-import { CatalogQueries, type ReleaseRow } from './catalog-queries';
+import { CatalogQueries, type ReleaseRow } from './catalog.query';
 
 /** The built-in release's id in the console, and the `ref` its downloads are recorded under. */
 export const BUILT_IN = 'built-in';

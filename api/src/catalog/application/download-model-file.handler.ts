@@ -4,7 +4,7 @@ import type { DownloadLink } from '@meshwork/contracts';
 import { notFound } from '../../platform/domain/errors';
 import { allowedModel } from './allowed-model';
 import { CatalogContext, storageUnavailable } from './catalog-context';
-import { CatalogQueries } from './catalog-queries';
+import { CatalogQueries } from './catalog.query';
 
 /** How long a model file's download link lasts. */
 const LINK_SECONDS = 15 * 60;

@@ -15,7 +15,7 @@ import { StartResumableUploadHandler } from './start-resumable-upload.handler';
 import { UploadModelHandler } from './upload-model.handler';
 import { UploadReleaseHandler } from './upload-release.handler';
 
-/** Every catalog append is one of these commands (see docs/decisions.md, "Issue 11: the catalog's one write path"). */
+/** Every catalog append is one of these commands (see docs/decisions.md, "Catalog and uploads"). */
 export const catalogCommandHandlers = [
   StartModelUploadHandler,
   PublishModelHandler,

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ModelPlan } from '@meshwork/contracts';
 import { CatalogContext } from './catalog-context';
-import { CatalogQueries } from './catalog-queries';
+import { CatalogQueries } from './catalog.query';
 import { ModelPlans } from './model-plans';
 
 export class SetAccessMatrix {

@@ -3,7 +3,7 @@ import { PlanInfo, UserDashboard } from '@meshwork/contracts';
 import { BillingQueries } from '../../billing';
 import { AuthGuard, type Caller, CurrentCaller, toUser } from '../../identity';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
-import { CatalogQueries } from '../application/catalog-queries';
+import { CatalogQueries } from '../application/catalog.query';
 
 /**
  * The signed-in user's plan and home page (spec section 7, "Plan and downloads" and

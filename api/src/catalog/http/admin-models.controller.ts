@@ -28,7 +28,7 @@ import { notFound } from '../../platform/domain/errors';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
 import { AbortResumableUpload } from '../application/abort-resumable-upload.handler';
-import { CatalogQueries } from '../application/catalog-queries';
+import { CatalogQueries } from '../application/catalog.query';
 import { ChangeModelAccess } from '../application/change-model-access.handler';
 import { ChangeRelease } from '../application/change-release.handler';
 import { CompleteResumableUpload } from '../application/complete-resumable-upload.handler';
@@ -44,9 +44,13 @@ import { UploadRelease } from '../application/upload-release.handler';
 const uploadIdPipe = new ZodPipe(uuid('Upload id'));
 const modelIdPipe = new ZodPipe(uuid('Model id'));
 
-/** The console's AI Model Management calls and desktop releases (staff only). */
+/**
+ * The console's AI Model Management calls and desktop releases (staff only). The first path is
+ * canonical (the console's `admin-panel/` prefix); `models/admin` stays as an alias because the
+ * spec names `POST /api/v1/models/admin/upload/` and scripts and tests call it.
+ */
 @Tag('models')
-@Controller('models/admin')
+@Controller(['admin-panel/models', 'models/admin'])
 @UseGuards(StaffGuard)
 export class AdminModelsController {
   constructor(

@@ -14,7 +14,7 @@ import { AuthGuard, type Caller, CurrentCaller } from '../../identity';
 import { notFound } from '../../platform/domain/errors';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
-import { CatalogQueries } from '../application/catalog-queries';
+import { CatalogQueries } from '../application/catalog.query';
 import { DesktopReleases } from '../application/desktop-releases';
 import { type DesktopAppFile, DownloadDesktopApp } from '../application/download-desktop-app.handler';
 

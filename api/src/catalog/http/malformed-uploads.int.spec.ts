@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { registerAccount } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { registerAccount } from '@meshwork/testkit/api/accounts';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 
 /**
  * Multipart bodies the fuzzer sent to the two streamed uploads: a part header busboy cannot

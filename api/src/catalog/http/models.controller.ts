@@ -6,7 +6,7 @@ import { AuthGuard, type Caller, CurrentCaller } from '../../identity';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { ZodPipe } from '../../platform/http/validation';
 import { allowedModel } from '../application/allowed-model';
-import { CatalogQueries } from '../application/catalog-queries';
+import { CatalogQueries } from '../application/catalog.query';
 import { modelManifest } from '../application/model-manifest';
 import { DownloadModelFile } from '../application/download-model-file.handler';
 

@@ -2,15 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Client } from 'minio';
 import type { AdminModel, AdminPlan, ResumableUpload, UploadResponse } from '@meshwork/contracts';
-import { eventually } from '../../testing/eventually';
+import { eventually } from '@meshwork/testkit/eventually';
 import { Register } from '../../identity/application/register.handler';
-import { registerCustomer, type TestCustomer, TEST_PASSWORD } from '../../testing/accounts';
-import { freePort } from '../../testing/browser';
-import { required } from '../../testing/infra';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { registerCustomer, type TestCustomer, TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { freePort } from '@meshwork/testkit/browser';
+import { required } from '@meshwork/testkit/infra';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { FailModelUpload } from '../application/fail-model-upload.handler';
 import { StorageSweeper } from '../application/storage-sweeper';
-import { leftUnder, minioClient, sha256, storageProxy, streamUpload, uploadForm } from '../testing/upload-kit';
+import { leftUnder, minioClient, sha256, storageProxy, streamUpload, uploadForm } from '@meshwork/testkit/api/upload-kit';
 
 /** Model uploads, access and downloads against real MinIO and PostgreSQL, over real HTTP. */
 describe('AI models: uploads to MinIO, plan access, downloads', () => {

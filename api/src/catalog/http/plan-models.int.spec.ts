@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AdminModel, AdminPlan, AvailableModel, UploadResponse } from '@meshwork/contracts';
-import { eventually } from '../../testing/eventually';
-import { registerAccount, registerCustomer, type TestCustomer } from '../../testing/accounts';
-import { freePort } from '../../testing/browser';
-import { startTestApp, type TestApp } from '../../testing/test-app';
-import { sha256, uploadForm } from '../testing/upload-kit';
+import { eventually } from '@meshwork/testkit/eventually';
+import { registerAccount, registerCustomer, type TestCustomer } from '@meshwork/testkit/api/accounts';
+import { freePort } from '@meshwork/testkit/browser';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
+import { sha256, uploadForm } from '@meshwork/testkit/api/upload-kit';
 
 /** Issue 11, section 6: a plan staff made carries models like the seeded three, checked against the plan list. */
 describe('models for staff-made plans', () => {

@@ -3,14 +3,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { CatalogAuditEntry, DesktopAppInfo, DesktopRelease } from '@meshwork/contracts';
-import { registerAccount, registerCustomer } from '../../testing/accounts';
-import { freePort } from '../../testing/browser';
-import { required } from '../../testing/infra';
-import { startTestApp } from '../../testing/test-app';
+import { registerAccount, registerCustomer } from '@meshwork/testkit/api/accounts';
+import { freePort } from '@meshwork/testkit/browser';
+import { required } from '@meshwork/testkit/infra';
+import { startTestApp } from '@meshwork/testkit/api/test-app';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
-import { eventually } from '../../testing/eventually';
-import { anEvent } from '../../platform/event-store/testing/an-event';
-import { sha256, storageProxy } from '../testing/upload-kit';
+import { eventually } from '@meshwork/testkit/eventually';
+import { anEvent } from '@meshwork/testkit/api/an-event';
+import { sha256, storageProxy } from '@meshwork/testkit/api/upload-kit';
 
 /** A releases folder as `npm start` leaves it: releases.json and the files it names. */
 async function builtInFolder(files: { platform: string; file: string; data: Buffer }[], extra: object = {}): Promise<string> {

@@ -1,7 +1,7 @@
 import { Client } from 'minio';
 import type { UploadResponse } from '@meshwork/contracts';
-import { peakRss, resetPeakRss, startApiProcess, generatedFile, uploadModel } from '../../../../infra/lib/api-process.cjs';
-import { required } from '../../testing/infra';
+import { peakRss, resetPeakRss, startApiProcess, generatedFile, uploadModel } from '@meshwork/testkit/api/api-process.cjs';
+import { required } from '@meshwork/testkit/infra';
 
 const GiB = 1024 ** 3;
 

@@ -1,5 +1,5 @@
 import { createTablesIn, describeSchema } from '../../platform/testing/describe-schema';
-import { createTestDatabase, type TestDatabase } from '../../platform/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@meshwork/testkit/api/test-database';
 import { CATALOG_ENTITIES } from './catalog.entities';
 
 /**

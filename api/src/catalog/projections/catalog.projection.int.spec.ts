@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVERYONE, IDENTITY_CHANGED_CHANNEL } from '../../platform/database/notifications';
-import { anEvent } from '../../platform/event-store/testing/an-event';
+import { anEvent } from '@meshwork/testkit/api/an-event';
 import { projectionScenario, type StreamEvents } from '../../testing/projection-scenario';
 import type { ModelEvent } from '../domain/model.decider';
 import { catalogProjection } from './catalog.projection';

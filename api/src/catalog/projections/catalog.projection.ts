@@ -6,38 +6,27 @@ import type { DownloadEvent } from '../domain/download.decider';
 import type { ModelEvent } from '../domain/model.decider';
 import { fileKind, type ReleaseEvent, type ReleaseFile } from '../domain/release.decider';
 import { createEntityTables } from '../../platform/database/read-side';
+import { DOWNLOAD_EVENT_TYPES, MODEL_EVENT_TYPES, type ModelEventType, RELEASE_EVENT_TYPES } from '../events';
 import { CATALOG_ENTITIES, CATALOG_PROJECTION } from './catalog.entities';
 
 export { CATALOG_PROJECTION };
 
 const idOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 
-/** Model events that change which models some plan may download now. */
-const CHANGES_DOWNLOADABLE = new Set(['ModelPublished', 'ModelDeactivated', 'ModelReactivated', 'ModelAccessChanged', 'ModelDeleted']);
+/** Model events that make a model downloadable or not: every plan it is open to changes. */
+const CHANGES_STATUS = new Set<string>(['ModelPublished', 'ModelDeactivated', 'ModelReactivated'] satisfies ModelEventType[]);
+/** Model events that change which plans may download the model now, if it is active. */
+const CHANGES_ACTIVE_MODEL = new Set<string>(['ModelAccessChanged', 'ModelProcessingFailed', 'ModelDeleted'] satisfies ModelEventType[]);
 
 /**
  * The catalog read model: models with their files and plan access, desktop releases, and
- * every download. Models whose upload failed, and deleted ones, are gone from it.
+ * every download. Models whose upload failed, and deleted ones, are gone from it. Its
+ * `models` table is the one record of which models a plan opens (read by modelsOfPlans).
  */
 export const catalogProjection: Projection = {
   name: CATALOG_PROJECTION,
   version: 3,
-  handles: [
-    'ModelUploadStarted',
-    'ModelFileStored',
-    'ModelPublished',
-    'ModelProcessingFailed',
-    'ModelDeactivated',
-    'ModelReactivated',
-    'ModelAccessChanged',
-    'ModelDeleted',
-    'ReleaseUploaded',
-    'ReleaseMarkedStable',
-    'ReleaseStableWithdrawn',
-    'ReleaseActivated',
-    'ReleaseDeactivated',
-    'DownloadRecorded',
-  ],
+  handles: [...MODEL_EVENT_TYPES, ...RELEASE_EVENT_TYPES, ...DOWNLOAD_EVENT_TYPES],
 
   // Version 2: the tables come from catalog.entities.ts (the same columns, keys and indexes).
   // Version 3: a release holds several files (release_files), each with its platform and format.
@@ -47,9 +36,12 @@ export const catalogProjection: Projection = {
     const id = idOf(recorded.streamId);
     await recordAudit(db, schema, id, recorded);
     if (recorded.streamId.startsWith('model-')) {
+      // Every user object lists its plan's downloadable models (read from this read model):
+      // a change to them makes the caches of signed-in users forget them all, on commit.
+      const changesDownloadable =
+        CHANGES_STATUS.has(recorded.type) || (CHANGES_ACTIVE_MODEL.has(recorded.type) && (await isActive(db, schema, id)));
       await applyModel(db, schema, id, recorded as unknown as ModelEvent, recorded);
-      // Every user object lists its plan's downloadable models: caches of signed-in users forget them all.
-      if (CHANGES_DOWNLOADABLE.has(recorded.type)) await db.query(`SELECT ${notifyIdentityChanged(`'${EVERYONE}'`)}`);
+      if (changesDownloadable) await db.query(`SELECT ${notifyIdentityChanged(`'${EVERYONE}'`)}`);
       return;
     }
     if (recorded.streamId.startsWith('release-'))
@@ -64,6 +56,12 @@ export const catalogProjection: Projection = {
     }
   },
 };
+
+/** Whether the model may be downloaded now (before the event is applied). */
+async function isActive(db: PoolClient, schema: string, modelId: string): Promise<boolean> {
+  const { rows } = await db.query<{ status: string }>(`SELECT status FROM ${schema}.models WHERE id = $1`, [modelId]);
+  return rows[0]?.status === 'active';
+}
 
 async function applyModel(db: PoolClient, schema: string, modelId: string, event: ModelEvent, recorded: RecordedEvent): Promise<void> {
   const models = `${schema}.models`;

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../platform/database/database';
-import { anEvent } from '../../platform/event-store/testing/an-event';
+import { anEvent } from '@meshwork/testkit/api/an-event';
 import { projectionScenario, type StreamEvents } from '../../testing/projection-scenario';
 import type { UserEvent } from '../domain/user.events';
 import { PersonalDataVault } from '../infrastructure/personal-data-vault';
@@ -13,7 +13,8 @@ const MASTER_KEY = randomBytes(32);
 /** namesOf: how other contexts name users by id (the catalog's uploaders) without reading identity's tables. */
 describe('UserDirectory.namesOf', () => {
   const users = projectionScenario((pool) => usersProjection(new PersonalDataVault(pool, MASTER_KEY)));
-  const directory = () => new UserDirectory({ pool: users.pool } as Database);
+  // namesOf reads no plan: the plan part is never asked for.
+  const directory = () => new UserDirectory({ pool: users.pool } as Database, { of: () => Promise.reject(new Error('no plans here')) });
 
   async function user(id: string, ...events: UserEvent[]): Promise<StreamEvents> {
     const vault = new PersonalDataVault(users.pool, MASTER_KEY);

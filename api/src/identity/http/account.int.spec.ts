@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { IdentityContext } from '../application/identity-context';
-import { mailTo } from '../../testing/mail';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { mailTo } from '@meshwork/testkit/mail';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 
 const PASSWORD = 'Str0ngPassword';
 

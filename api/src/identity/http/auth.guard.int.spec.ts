@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { AuthGuard, StaffGuard } from './auth.guard';
 
 const PASSWORD = 'Str0ngPassword';

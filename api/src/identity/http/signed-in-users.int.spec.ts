@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { CommandBus } from '@nestjs/cqrs';
 import { Register } from '../application/register.handler';
-import { eventually } from '../../testing/eventually';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { eventually } from '@meshwork/testkit/eventually';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 
 const PASSWORD = 'Str0ngPassword';
 

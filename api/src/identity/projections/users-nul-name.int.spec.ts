@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { IdentityContext } from '../application/identity-context';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
-import { registerCustomer } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/test-app';
-import { eventually } from '../../testing/eventually';
-import { userEvent } from '../../testing/poison-events';
+import { registerCustomer } from '@meshwork/testkit/api/accounts';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
+import { eventually } from '@meshwork/testkit/eventually';
+import { userEvent } from '@meshwork/testkit/api/poison-events';
 
 /**
  * Issue 10, item 1: `PATCH /profile/ {"first_name":"a\u0000b"}` once stored an event the users

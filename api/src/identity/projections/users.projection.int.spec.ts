@@ -1,13 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { NewEvent } from '@meshwork/contracts';
-import { free } from '../../billing/domain/billing-fixtures';
+import { UserPlansReader } from '../../accounts/user-plans.reader';
+import { billingProjection } from '../../billing/projections/billing.projection';
+import { free, pro } from '../../billing/domain/billing-fixtures';
 import type { PlanEvent } from '../../billing/domain/plan.decider';
 import type { SubscriptionEvent } from '../../billing/domain/subscription.events';
 import type { ModelEvent } from '../../catalog/domain/model.decider';
+import { catalogProjection } from '../../catalog/projections/catalog.projection';
 import type { Database } from '../../platform/database/database';
 import { EVERYONE, IDENTITY_CHANGED_CHANNEL } from '../../platform/database/notifications';
-import { anEvent } from '../../platform/event-store/testing/an-event';
+import { anEvent } from '@meshwork/testkit/api/an-event';
 import { projectionScenario, type StreamEvents } from '../../testing/projection-scenario';
 import { UserDirectory } from '../application/user-directory';
 import type { UserEvent } from '../domain/user.events';
@@ -19,16 +22,19 @@ const MASTER_KEY = randomBytes(32);
 const REGISTERED_AT = new Date('2026-03-04T05:06:07.000Z');
 
 describe('users read model (events in, rows out)', () => {
+  // The user object's plan part is billing's and the catalog's: their read models run alongside, as in the api.
   const users = projectionScenario((pool) => usersProjection(new PersonalDataVault(pool, MASTER_KEY)), {
     listen: IDENTITY_CHANGED_CHANNEL,
+    alongside: (pool) => [billingProjection(new UserEventCodec(new PersonalDataVault(pool, MASTER_KEY))), catalogProjection],
   });
-  const directory = () => new UserDirectory({ pool: users.pool } as Database);
-  const row = async (pool: Pool, id: string) =>
-    (
-      await pool.query(`SELECT username, email, first_name, last_name, search, plan_id, max_clients FROM rm_users.users WHERE id = $1`, [
-        id,
-      ])
-    ).rows[0];
+  const plans = () => new UserPlansReader({ pool: users.pool } as Database);
+  const directory = () => new UserDirectory({ pool: users.pool } as Database, plans());
+  const row = async (pool: Pool, id: string) => {
+    const account = (await pool.query(`SELECT username, email, first_name, last_name, search FROM rm_users.users WHERE id = $1`, [id]))
+      .rows[0];
+    const { plan_id, max_clients } = (await plans().of([id])).get(id)!;
+    return { ...account, plan_id, max_clients };
+  };
 
   /** A user's events as the api stores them: personal fields encrypted under the user's key. */
   async function user(id: string, ...events: UserEvent[]): Promise<StreamEvents> {
@@ -51,6 +57,8 @@ describe('users read model (events in, rows out)', () => {
       type: 'PlanCreated',
       data: { planId: 'free', terms: { ...free.terms, maxClientsPerNetwork }, isActive: true },
     } satisfies PlanEvent);
+  const proPlan = () =>
+    stream('plan-pro', { type: 'PlanCreated', data: { planId: 'pro', terms: pro.terms, isActive: true } } satisfies PlanEvent);
   const entitlements = (userId: string, planId: string, maxClientsPerNetwork: number) =>
     stream(`subscription-${userId}`, {
       type: 'EntitlementsChanged',
@@ -104,7 +112,7 @@ describe('users read model (events in, rows out)', () => {
     const ada = randomUUID();
     const bob = randomUUID();
     const then = await users
-      .given(freePlan(2), await user(ada, registered(ada, 'ada')), await user(bob, registered(bob, 'bob')))
+      .given(freePlan(2), proPlan(), await user(ada, registered(ada, 'ada')), await user(bob, registered(bob, 'bob')))
       .when(entitlements(ada, 'pro', 10));
     expect(await directory().findById(ada)).toMatchObject({ subscription_plan: 'pro', max_clients: 10 });
     expect(await directory().findById(bob)).toMatchObject({ subscription_plan: 'free', max_clients: 2 });
@@ -128,7 +136,7 @@ describe('users read model (events in, rows out)', () => {
   it('model access change: a model appears in the allowed models of its plans’ users only while active, announced to everyone', async () => {
     const ada = randomUUID();
     const llama = randomUUID();
-    const given = [freePlan(), await user(ada, registered(ada, 'ada')), entitlements(ada, 'pro', 10)];
+    const given = [freePlan(), proPlan(), await user(ada, registered(ada, 'ada')), entitlements(ada, 'pro', 10)];
     const allowed = async () => (await directory().findById(ada))?.allowed_models;
 
     const opened = await users
@@ -166,10 +174,8 @@ describe('users read model (events in, rows out)', () => {
     const then = await users.given().when(model(a, { type: 'ModelDeleted', data: { objectKeys: [] } }));
     expect((await directory().findById(ada))?.allowed_models).toEqual(['alpaca']);
     expect(then.announced).toEqual([EVERYONE]);
-    expect(await then.rows(`SELECT name FROM ${users.schema}.model_access ORDER BY name`)).toEqual([
-      { name: 'alpaca' },
-      { name: 'uploading' },
-    ]);
+    // The catalog's models table is the one record of them (identity keeps no copy).
+    expect(await then.rows(`SELECT name FROM rm_catalog.models ORDER BY name`)).toEqual([{ name: 'alpaca' }, { name: 'uploading' }]);
   });
 
   it('account deletion: the row goes and the user is announced', async () => {

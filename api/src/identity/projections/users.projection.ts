@@ -1,11 +1,10 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
 import type { Projection } from '../../platform/projections/projection';
-import { EVERYONE, notifyIdentityChanged } from '../../platform/database/notifications';
+import { notifyIdentityChanged } from '../../platform/database/notifications';
 import type { PersonalDataVault } from '../infrastructure/personal-data-vault';
 import { UserEventCodec, userIdOf } from '../infrastructure/user-event-codec';
 import { createEntityTables } from '../../platform/database/read-side';
-import { type Affected, applyPlanOrModelEvent, PLAN_AND_MODEL_EVENTS } from './plan-and-models';
 import { USERS_ENTITIES, USERS_PROJECTION } from './users.entities';
 
 export { USERS_PROJECTION };
@@ -13,13 +12,13 @@ export { USERS_PROJECTION };
 /**
  * The users read model: profile, status, staff flag, sign-in times, and a lowercase search
  * text (username, email, full name) for the console. Personal fields are decrypted on the
- * way in; a deleted user's row is removed. It also keeps the user object's plan, limit and
- * the models each plan may download, from billing's and the catalog's events
- * (plan-and-models.ts), so the user object is read from these tables alone.
+ * way in; a deleted user's row is removed. The user object's plan, limit and allowed models
+ * are billing's and the catalog's (read through the UserPlans port, not kept here).
  *
- * Every change to a user object is announced on identity_changed in the same transaction,
+ * Every change to a user's row is announced on identity_changed in the same transaction,
  * so processes caching signed-in users forget it when it commits: the announcement comes
- * from the read model the cache reads, never before it holds the change.
+ * from the read model the cache reads, never before it holds the change. (Billing's and the
+ * catalog's read models announce changes to the plan part of the user object the same way.)
  */
 export function usersProjection(vault: PersonalDataVault): Projection {
   const codec = new UserEventCodec(vault);
@@ -28,33 +27,28 @@ export function usersProjection(vault: PersonalDataVault): Projection {
     // 2: plan, limit and allowed models kept here from billing's and the catalog's events.
     // 3: tables created from the TypeORM entities (users.entities.ts); free_plan gains its one-row key.
     // 4: is_auditor, from UserRegistered and UserRolesChanged.
-    version: 4,
-    handles: [
-      'UserRegistered',
-      'ProfileUpdated',
-      'UserRolesChanged',
-      'UserSignedIn',
-      'UserDeactivated',
-      'UserReactivated',
-      'UserDeleted',
-      ...PLAN_AND_MODEL_EVENTS,
-    ],
+    // 5: plan, limit and allowed models no longer kept here (users.plan_id, max_clients,
+    //    entitled, model_access, free_plan dropped): billing and the catalog own them.
+    version: 5,
+    handles: ['UserRegistered', 'ProfileUpdated', 'UserRolesChanged', 'UserSignedIn', 'UserDeactivated', 'UserReactivated', 'UserDeleted'],
     // From the entities' metadata, in the schema being filled (the live one or a rebuild's).
     createTables: (db: PoolClient, schema: string) => createEntityTables(db, schema, USERS_ENTITIES),
     async apply(db: PoolClient, schema: string, recorded: RecordedEvent) {
-      if (!recorded.streamId.startsWith('user-')) return announce(db, await applyPlanOrModelEvent(db, schema, recorded));
       const id = userIdOf(recorded.streamId);
       const event = await codec.decode(id, recorded);
       const users = `${schema}.users`;
-      const changed = () => announce(db, { user: id });
+      const changed = () => db.query(`SELECT ${notifyIdentityChanged('$1')}`, [id]);
       const refreshSearch = `search = lower(coalesce(username, '') || ' ' || coalesce(email, '') || ' ' || first_name || ' ' || last_name)`;
       switch (event.type) {
         case 'UserRegistered':
-          await db.query(
-            `INSERT INTO ${users} (id, username, email, is_staff, is_auditor, created_at, max_clients)
-             VALUES ($1, $2, $3, $4, $5, $6, coalesce((SELECT max_clients FROM ${schema}.free_plan), 0))`,
-            [id, event.data.username, event.data.email, event.data.isStaff, event.data.isAuditor ?? false, recorded.occurredAt],
-          );
+          await db.query(`INSERT INTO ${users} (id, username, email, is_staff, is_auditor, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+            id,
+            event.data.username,
+            event.data.email,
+            event.data.isStaff,
+            event.data.isAuditor ?? false,
+            recorded.occurredAt,
+          ]);
           await db.query(`UPDATE ${users} SET ${refreshSearch} WHERE id = $1`, [id]);
           return;
         case 'ProfileUpdated': {
@@ -93,11 +87,4 @@ export function usersProjection(vault: PersonalDataVault): Projection {
       }
     },
   };
-}
-
-/** Processes that cache signed-in users forget the affected ones when this transaction commits. */
-async function announce(db: PoolClient, affected: Affected): Promise<void> {
-  if (affected === null) return;
-  const payload = affected === 'everyone' ? EVERYONE : affected.user;
-  await db.query(`SELECT ${notifyIdentityChanged('$1')}`, [payload]);
 }

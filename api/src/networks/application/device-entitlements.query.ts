@@ -50,8 +50,7 @@ export class DeviceEntitlements {
   }
 
   /**
-   * The unsigned documents of `devices`, in their order: four queries however many there are
-   * (the plans' models are cached). A document's seq rises only when its content changes
+   * The unsigned documents of `devices`, in their order: five queries however many there are. A document's seq rises only when its content changes
    * (entitlement-revisions.ts); a batch read before another build of one of its devices was
    * issued is read again.
    */

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type UploadResponse, verifyEntitlementToken } from '@meshwork/contracts';
-import { sha256, uploadForm } from '../../catalog/testing/upload-kit';
-import { eventually } from '../../testing/eventually';
-import { registerAccount, registerCustomer, type TestCustomer } from '../../testing/accounts';
-import { freePort } from '../../testing/browser';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { sha256, uploadForm } from '@meshwork/testkit/api/upload-kit';
+import { eventually } from '@meshwork/testkit/eventually';
+import { registerAccount, registerCustomer, type TestCustomer } from '@meshwork/testkit/api/accounts';
+import { freePort } from '@meshwork/testkit/browser';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { buildEntitlementDocument } from '../domain/entitlement-document';
 import { EntitlementSigner } from '../infrastructure/entitlement-signer';
 import { EntitlementsQuery } from './entitlements.query';

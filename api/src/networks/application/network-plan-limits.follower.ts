@@ -2,7 +2,9 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { CommandBus, type ICommand } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
-import { BILLING_PROJECTION, type PlanEvent } from '../../billing';
+import { BILLING_PROJECTION } from '../../billing';
+import type { PlanEvent } from '../../billing/events';
+import type { ModelEventType } from '../../catalog/events';
 import { CATALOG_PROJECTION } from '../../catalog';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { DomainError } from '../../platform/domain/errors';
@@ -15,11 +17,16 @@ import type { PlanChange } from '../domain/network.events';
 import { NETWORKS_PROJECTION } from '../projections/networks.entities';
 import { ApplyPlanLimits } from './apply-plan-limits.handler';
 import { ReleaseDevice } from './membership/release-device.handler';
-import { NetworkQueries } from './network-queries';
+import { NetworkQueries } from './network.query';
 
 export const PLAN_LIMITS_FOLLOWER = 'networks_plan_limits';
 
-const MODEL_EVENTS = new Set(['ModelAccessChanged', 'ModelDeactivated', 'ModelReactivated', 'ModelDeleted']);
+const MODEL_EVENTS = new Set<string>([
+  'ModelAccessChanged',
+  'ModelDeactivated',
+  'ModelReactivated',
+  'ModelDeleted',
+] satisfies ModelEventType[]);
 const LIMIT_TERMS = ['maxNetworks', 'maxClientsPerNetwork'];
 
 /** The read models were not yet at the event: try again (they follow within moments). */

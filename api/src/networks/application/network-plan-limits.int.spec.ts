@@ -1,7 +1,7 @@
 import { BillingClock } from '../../billing/application/billing-clock';
-import { eventually } from '../../testing/eventually';
-import type { TestCustomer } from '../../testing/accounts';
-import { networksWorld, type NetworksWorld } from '../testing/network-kit';
+import { eventually } from '@meshwork/testkit/eventually';
+import type { TestCustomer } from '@meshwork/testkit/api/accounts';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
 
 const DAY = 86_400_000;
 

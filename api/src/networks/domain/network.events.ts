@@ -52,17 +52,3 @@ export type NetworksEvent =
   | { type: 'HostReleased'; data: { networkId: string; deviceId: string; cause: HostReleaseCause } };
 
 export type NetworksEventType = NetworksEvent['type'];
-
-export const NETWORKS_EVENT_TYPES: readonly NetworksEventType[] = [
-  'NetworkCreated',
-  'NetworkRenamed',
-  'NetworkDeleted',
-  'NetworkSuspended',
-  'NetworkResumed',
-  'HostAssigned',
-  'JoinCodeIssued',
-  'ClientJoined',
-  'ClientDisconnected',
-  'ClientRemoved',
-  'HostReleased',
-];

@@ -7,14 +7,14 @@ import {
   verifyEntitlementToken,
 } from '@meshwork/contracts';
 import { UpdatePlan } from '../../billing';
-import { eventually } from '../../testing/eventually';
-import { TEST_PASSWORD, type TestCustomer } from '../../testing/accounts';
-import { freePort } from '../../testing/browser';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { eventually } from '@meshwork/testkit/eventually';
+import { TEST_PASSWORD, type TestCustomer } from '@meshwork/testkit/api/accounts';
+import { freePort } from '@meshwork/testkit/browser';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { EntitlementStreamTail } from '../application/entitlement-stream/entitlement-stream.tail';
-import { deviceHost, signInDevice } from '../testing/devices';
+import { deviceHost, signInDevice } from '@meshwork/testkit/api/devices';
 import { type EntitlementStreamClient, openEntitlementStream, type StreamEvent } from '../testing/entitlement-stream-client';
-import { networksWorld, type NetworksWorld } from '../testing/network-kit';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
 
 /** Issue 12, section 3: GET /devices/entitlements/stream, on one api instance and across two. */
 describe('the live entitlement stream', () => {

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { type EntitlementDocument, verifyEntitlementToken } from '@meshwork/contracts';
-import { registerCustomer, type TestCustomer } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/test-app';
-import { deviceHost, signInDevice } from '../testing/devices';
+import { registerCustomer, type TestCustomer } from '@meshwork/testkit/api/accounts';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
+import { deviceHost, signInDevice } from '@meshwork/testkit/api/devices';
 
 const ISSUER = 'https://meshwork.example';
 

@@ -1,8 +1,8 @@
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
-import { registerCustomer, TEST_PASSWORD } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { registerCustomer, TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { DeviceClock } from '../application/devices/device-clock';
-import { deviceHost, signInDevice } from '../testing/devices';
+import { deviceHost, signInDevice } from '@meshwork/testkit/api/devices';
 
 /** The device authorization grant end to end, on real PostgreSQL, as the desktop host and the site use it. */
 describe('the device authorization grant (RFC 8628)', () => {

@@ -11,9 +11,12 @@ import { deviceId } from './devices.controller';
 
 const userId = new ZodPipe(uuid('User id'));
 
-/** The console's view of a user's devices, and revoking one (the staff member is the event's actor). */
+/**
+ * The console's view of a user's devices, and revoking one (the staff member is the event's actor).
+ * Canonical under the console's `admin-panel/` prefix; the older `admin/` paths stay as an alias.
+ */
 @Tag('admin-devices')
-@Controller('admin')
+@Controller(['admin-panel', 'admin'])
 @UseGuards(StaffGuard)
 export class DevicesAdminController {
   constructor(

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { registerAccount, registerCustomer, TEST_PASSWORD } from '../../testing/accounts';
-import { eventually } from '../../testing/eventually';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { registerAccount, registerCustomer, TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
+import { eventually } from '@meshwork/testkit/eventually';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { DeviceDirectory } from '../application/devices/device-directory';
-import { deviceHost, signInDevice } from '../testing/devices';
+import { deviceHost, signInDevice } from '@meshwork/testkit/api/devices';
 
 /**
  * A customer's devices: listed, renamed, revoked by their owner or by staff. Revoking ends
@@ -53,13 +53,15 @@ describe('devices: list, rename, revoke across api instances', () => {
   it("staff revoke a customer's device from the console, recorded with the staff member as actor", async () => {
     const staff = await registerAccount(first.app, 'staff', randomUUID().slice(0, 8), true);
     const { owner, tokens } = await cachedDevice();
+    // The console's path, and the older one kept as an alias: both routed, both for staff only.
+    await on(first).get(`/api/v1/admin-panel/users/${owner.userId}/devices/`).set(bearer(owner.token)).expect(403);
     await on(first).get(`/api/v1/admin/users/${owner.userId}/devices/`).set(bearer(owner.token)).expect(403);
-    const listed = await on(second).get(`/api/v1/admin/users/${owner.userId}/devices/`).set(bearer(staff.tokens.access)).expect(200);
+    const listed = await on(second).get(`/api/v1/admin-panel/users/${owner.userId}/devices/`).set(bearer(staff.tokens.access)).expect(200);
     expect(listed.body.devices).toEqual([
       expect.objectContaining({ id: tokens.device_id, user_id: owner.userId, status: 'active', revoked_by: null }),
     ]);
 
-    await on(first).post(`/api/v1/admin/devices/${tokens.device_id}/revoke/`).set(bearer(staff.tokens.access)).expect(200);
+    await on(first).post(`/api/v1/admin-panel/devices/${tokens.device_id}/revoke/`).set(bearer(staff.tokens.access)).expect(200);
     await eventually(
       async () => (await on(second).get('/api/v1/profile/').set(bearer(tokens.access_token))).status === 401,
       'the second instance to refuse the device',
@@ -71,7 +73,7 @@ describe('devices: list, rename, revoke across api instances', () => {
       [tokens.device_id],
     );
     expect(rows).toEqual([{ revoked_by_user_id: staff.user.id }]);
-    await on(first).post(`/api/v1/admin/devices/${randomUUID()}/revoke/`).set(bearer(staff.tokens.access)).expect(404);
+    await on(first).post(`/api/v1/admin-panel/devices/${randomUUID()}/revoke/`).set(bearer(staff.tokens.access)).expect(404);
   });
 
   it('a web sign-out leaves the devices signed in', async () => {

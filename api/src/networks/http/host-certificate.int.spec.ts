@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { type EntitlementDocument, verifyEntitlementToken } from '@meshwork/contracts';
 import { signedInDevice, type SignedInDevice } from '../testing/membership-kit';
-import { networksWorld, type NetworksWorld } from '../testing/network-kit';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
 
 /**
  * Issue 31, item 2: the api vouches for a network's host. The host device registers its LAN

@@ -12,7 +12,7 @@ import { JoinNetwork } from '../application/membership/join-network.handler';
 import { LeaveNetwork } from '../application/membership/leave-network.handler';
 import { ReleaseHost } from '../application/membership/release-host.handler';
 import { RemoveClient } from '../application/membership/remove-client.handler';
-import { NetworkQueries } from '../application/network-queries';
+import { NetworkQueries } from '../application/network.query';
 
 const networkId = new ZodPipe(NetworkId);
 const deviceId = new ZodPipe(uuid('Device'));

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { JoinCode, Network } from '@meshwork/contracts';
-import { eventually } from '../../testing/eventually';
+import { eventually } from '@meshwork/testkit/eventually';
 import { DeviceClock } from '../application/devices/device-clock';
 import { JOIN_ATTEMPTS_PER_MINUTE } from '../application/membership/join-attempts';
 import { hostWithCode, join, signedInDevice } from '../testing/membership-kit';
-import { networksWorld, type NetworksWorld } from '../testing/network-kit';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
 
 /** Issue 12, section 2: a network's host, its join codes, and client devices joining under the plan's cap. */
 describe('network membership calls', () => {

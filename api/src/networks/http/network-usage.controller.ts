@@ -5,7 +5,7 @@ import { CatalogQueries } from '../../catalog';
 import { AuthGuard, type Caller, CurrentCaller } from '../../identity';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { NetworkContext } from '../application/network-context';
-import { NetworkQueries } from '../application/network-queries';
+import { NetworkQueries } from '../application/network.query';
 
 /**
  * The dashboard's usage figures. They live here, the last context in the one-way order

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { AdminNetworkList, JoinCode } from '@meshwork/contracts';
-import { eventually } from '../../testing/eventually';
-import type { TestCustomer } from '../../testing/accounts';
-import { deviceHost, signInDevice } from '../testing/devices';
-import { networksWorld, type NetworksWorld } from '../testing/network-kit';
+import { eventually } from '@meshwork/testkit/eventually';
+import type { TestCustomer } from '@meshwork/testkit/api/accounts';
+import { deviceHost, signInDevice } from '@meshwork/testkit/api/devices';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
 
 /** Issue 12, section 4: the console's view of a customer's networks, for staff only. */
-describe('GET /admin/users/{id}/networks/', () => {
+describe('GET /admin-panel/users/{id}/networks/', () => {
   let world: NetworksWorld;
   beforeAll(async () => {
     world = await networksWorld();
@@ -38,7 +38,9 @@ describe('GET /admin/users/{id}/networks/', () => {
     await world.staff('PUT', `/models/admin/${dropped.id}/access/`, { allowed_plans: ['enterprise'] });
     await eventually(async () => (await world.statuses(user)).includes('lab:suspended'), 'the model to leave the Pro plan');
 
-    const listed = (await world.staff('GET', `/admin/users/${user.userId}/networks/`)) as unknown as AdminNetworkList;
+    const listed = (await world.staff('GET', `/admin-panel/users/${user.userId}/networks/`)) as unknown as AdminNetworkList;
+    // The older path stays an alias of the same route.
+    expect(await world.staff('GET', `/admin/users/${user.userId}/networks/`)).toEqual(listed);
     expect(listed.networks).toEqual([
       {
         id: office.id,
@@ -71,8 +73,8 @@ describe('GET /admin/users/{id}/networks/', () => {
     const model = await world.model(['free']);
     const user = await world.customer();
     await world.create(user, 'home', model.name);
-    await user.get(`/admin/users/${user.userId}/networks/`).expect(403);
-    expect(await world.staff('GET', `/admin/users/${randomUUID()}/networks/`)).toEqual({ networks: [] });
-    await expect(world.staff('GET', '/admin/users/not-a-user/networks/')).rejects.toThrow('answered 400');
+    await user.get(`/admin-panel/users/${user.userId}/networks/`).expect(403);
+    expect(await world.staff('GET', `/admin-panel/users/${randomUUID()}/networks/`)).toEqual({ networks: [] });
+    await expect(world.staff('GET', '/admin-panel/users/not-a-user/networks/')).rejects.toThrow('answered 400');
   });
 });

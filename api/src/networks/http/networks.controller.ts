@@ -17,7 +17,7 @@ import { CreateNetwork } from '../application/create-network.handler';
 import { DeleteNetwork } from '../application/delete-network.handler';
 import { KeepNetworks } from '../application/keep-networks.handler';
 import { NetworkContext } from '../application/network-context';
-import { NetworkQueries } from '../application/network-queries';
+import { NetworkQueries } from '../application/network.query';
 import { RenameNetwork } from '../application/rename-network.handler';
 
 const networkId = new ZodPipe(NetworkId);

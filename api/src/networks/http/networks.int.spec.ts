@@ -1,5 +1,5 @@
 import type { Network, NetworkList } from '@meshwork/contracts';
-import { networksWorld, type NetworksWorld } from '../testing/network-kit';
+import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
 
 /** Issue 12, section 2: the networks calls, every limit enforced by the server. */
 describe('networks calls', () => {

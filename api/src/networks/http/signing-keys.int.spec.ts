@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import request from 'supertest';
 import { EntitlementKeySet, SignedKeySet, verifyEntitlementToken, verifyKeySetToken } from '@meshwork/contracts';
 import { newSigningKey } from '../../platform/config/secrets';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { buildEntitlementDocument } from '../domain/entitlement-document';
 import { EntitlementSigner } from '../infrastructure/entitlement-signer';
 

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '../../platform/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@meshwork/testkit/api/test-database';
 import { EntitlementRevisions, entitlementRevisionMigrations } from './entitlement-revisions';
 
 describe('entitlement revisions: a document’s seq rises when, and only when, its content changes', () => {

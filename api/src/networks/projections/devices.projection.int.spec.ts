@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PersonalDataVault } from '../../identity/infrastructure/personal-data-vault';
-import { anEvent } from '../../platform/event-store/testing/an-event';
+import { anEvent } from '@meshwork/testkit/api/an-event';
 import { projectionScenario, type StreamEvents } from '../../testing/projection-scenario';
 import type { DeviceEvent } from '../domain/device.decider';
 import { DeviceEventCodec } from '../infrastructure/device-event-codec';

@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
 import { createEntityTables } from '../../platform/database/read-side';
 import type { Projection } from '../../platform/projections/projection';
+import type { UserEventType } from '../../identity/events';
 import type { DeviceEvent } from '../domain/device.decider';
 import { DeviceEventCodec, type FieldVault } from '../infrastructure/device-event-codec';
 import { DEVICES_ENTITIES, DEVICES_PROJECTION } from './devices.entities';
@@ -9,6 +10,17 @@ import { DEVICES_ENTITIES, DEVICES_PROJECTION } from './devices.entities';
 export { DEVICES_PROJECTION };
 
 const DEVICE = 'device-';
+
+/** Identity's event that takes a deleted account's devices with it. */
+const USER_DELETED = 'UserDeleted' satisfies UserEventType;
+
+/** The device events that change a row (a reused refresh token changes none). */
+const DEVICE_CHANGES = [
+  'DeviceRegistered',
+  'DeviceRenamed',
+  'DeviceSeen',
+  'DeviceRevoked',
+] as const satisfies readonly DeviceEvent['type'][];
 
 /**
  * The devices read model: each device with its owner, name (decrypted), platform, version,
@@ -19,12 +31,12 @@ export function devicesProjection(vault: FieldVault): Projection {
   return {
     name: DEVICES_PROJECTION,
     version: 1,
-    handles: ['DeviceRegistered', 'DeviceRenamed', 'DeviceSeen', 'DeviceRevoked', 'UserDeleted'],
+    handles: [...DEVICE_CHANGES, USER_DELETED],
     createTables: (db: PoolClient, schema: string) => createEntityTables(db, schema, DEVICES_ENTITIES),
 
     async apply(db: PoolClient, schema: string, recorded: RecordedEvent) {
       const devices = `${schema}.devices`;
-      if (recorded.type === 'UserDeleted') {
+      if (recorded.type === USER_DELETED) {
         await db.query(`DELETE FROM ${devices} WHERE user_id = $1`, [recorded.streamId.slice('user-'.length)]);
         return;
       }

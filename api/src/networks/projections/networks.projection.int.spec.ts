@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '@meshwork/contracts';
-import { anEvent } from '../../platform/event-store/testing/an-event';
+import { anEvent } from '@meshwork/testkit/api/an-event';
 import { projectionScenario, type StreamEvents } from '../../testing/projection-scenario';
 import type { NetworksEvent, PlanChange } from '../domain/network.events';
 import { networksProjection } from './networks.projection';

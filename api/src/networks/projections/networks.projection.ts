@@ -3,7 +3,8 @@ import type { RecordedEvent } from '@meshwork/contracts';
 import { createEntityTables } from '../../platform/database/read-side';
 import { unreachable } from '../../platform/domain/decider';
 import type { Projection } from '../../platform/projections/projection';
-import { NETWORKS_EVENT_TYPES, type NetworksEvent } from '../domain/network.events';
+import type { NetworksEvent } from '../domain/network.events';
+import { NETWORKS_EVENT_TYPES } from '../events';
 import { NETWORKS_ENTITIES, NETWORKS_PROJECTION } from './networks.entities';
 
 /** `networks-<user id>` to the user id. */

@@ -1,4 +1,4 @@
-import { EVENTUALLY_MS } from '../../testing/eventually';
+import { EVENTUALLY_MS } from '@meshwork/testkit/eventually';
 
 /** One server-sent event as the host's EventSource would see it (comments are kept as `comment`). */
 export interface StreamEvent {

@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { JoinCode, Network } from '@meshwork/contracts';
-import type { TestCustomer } from '../../testing/accounts';
-import { deviceHost, signInDevice } from './devices';
+import type { TestCustomer } from '@meshwork/testkit/api/accounts';
+import { deviceHost, signInDevice } from '@meshwork/testkit/api/devices';
 
 /** A device of `owner` signed in by the device grant, with calls that carry its own session. */
 export async function signedInDevice(app: INestApplication, owner: TestCustomer, name = 'Studio workstation') {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { AuthResponse } from '@meshwork/contracts';
 import { waitForProjection } from '../../platform/projections/projection-waiter';
-import { registerAccount, registerAuditor, registerCustomer } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { registerAccount, registerAuditor, registerCustomer } from '@meshwork/testkit/api/accounts';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 
 describe('console crash reports', () => {
   let subject: TestApp;

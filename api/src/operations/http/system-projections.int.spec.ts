@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { AuthResponse, ProjectionStatus } from '@meshwork/contracts';
-import { eventually } from '../../testing/eventually';
-import { releaseWithHugeVersionPart } from '../../testing/poison-events';
+import { eventually } from '@meshwork/testkit/eventually';
+import { releaseWithHugeVersionPart } from '@meshwork/testkit/api/poison-events';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
-import { registerAccount, registerCustomer } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { registerAccount, registerCustomer } from '@meshwork/testkit/api/accounts';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 
 describe('/api/v1/admin-panel/system/projections/', () => {
   let subject: TestApp;

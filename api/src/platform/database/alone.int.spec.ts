@@ -1,5 +1,5 @@
-import { eventually } from '../../testing/eventually';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { eventually } from '@meshwork/testkit/eventually';
+import { createTestDatabase, type TestDatabase } from '@meshwork/testkit/api/test-database';
 import { alone, inTurn } from './transaction';
 
 describe('job locks: one process at a time runs a job', () => {

@@ -2,8 +2,8 @@ import { Client } from 'pg';
 import { SignedInUsers } from '../../identity/infrastructure/signed-in-users';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { logger } from '../logging/logger';
-import { eventually } from '../../testing/eventually';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { eventually } from '@meshwork/testkit/eventually';
+import { createTestDatabase, type TestDatabase } from '@meshwork/testkit/api/test-database';
 import { holdConnection } from './held-connection';
 
 /**

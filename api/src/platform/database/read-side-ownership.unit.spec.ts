@@ -92,7 +92,7 @@ describe('each context owns its read side: no entity of one context in anotherâ€
   const entities = entitiesByContext(files);
 
   it('finds the entities of every read model', () => {
-    expect(entities.get('identity')).toEqual(new Set(['UserRecord', 'ModelAccessRecord', 'FreePlanRecord', 'USERS_ENTITIES']));
+    expect(entities.get('identity')).toEqual(new Set(['UserRecord', 'USERS_ENTITIES']));
     expect([...(entities.get('billing') ?? [])]).toEqual(expect.arrayContaining(['PaymentRecord', 'PayerRecord', 'BILLING_ENTITIES']));
     expect([...(entities.get('catalog') ?? [])]).toEqual(expect.arrayContaining(['ModelRecord', 'CATALOG_ENTITIES']));
     expect([...(entities.get('audit') ?? [])]).toEqual(expect.arrayContaining(['AUDIT_TRAIL_ENTITIES']));

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@meshwork/testkit/api/test-database';
 import { createEntityTables, readSide } from './read-side';
 
 @Entity({ schema: 'rm_sample', name: 'notes' })

@@ -1,3 +1,12 @@
+// One way to read a read model: its TypeORM entities (*.entities.ts) are the row types, and
+// reads go through readSide's repositories and query builders. No hand-written `*Row`
+// interface repeats an entity (a raw read names its rows as a Pick or Omit of the entity).
+// Raw SQL is right only for:
+//   - set-based projection writes (one statement over many rows inside a projection's apply);
+//   - measured hot paths, with the benchmark named beside the query (the entitlement fan-out,
+//     bench:entitlements; the audit trail's pages and the analytics report, bench:audit);
+//   - figures an entity cannot express (sums and counts per period, FILTER, date_trunc),
+//     typed by the figures they return.
 import pg, { type Pool, type PoolClient } from 'pg';
 import { DataSource, Table } from 'typeorm';
 

@@ -1,7 +1,7 @@
-import { createTestDatabase } from '../testing/test-database';
+import { createTestDatabase } from '@meshwork/testkit/api/test-database';
 import { eventStoreMigrations } from './event-store.schema';
 import { PostgresEventStore } from './postgres-event-store';
-import { events } from './testing/an-event';
+import { events } from '@meshwork/testkit/api/an-event';
 import { eventStoreContract } from './testing/event-store.contract';
 import type { Upcasters } from './upcasters';
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 
 describe('HTTP errors and correlation, through the real app', () => {
   let subject: TestApp;

@@ -30,8 +30,8 @@ export function methodNotAllowed(routes: readonly RouteInfo[], prefix: string) {
     if (!request.path.startsWith(root)) return next();
     const all = known.filter((k) => k.regex.test(request.path));
     if (all.length === 0) return next();
-    // The most literal paths name the resource: `/models/admin/audit` is the audit, not a model
-    // whose id is "audit", so PATCH there is not allowed, though PATCH /models/admin/:id is.
+    // The most literal paths name the resource: `/admin-panel/models/audit` is the audit, not a model
+    // whose id is "audit", so PATCH there is not allowed, though PATCH /admin-panel/models/:id is.
     const fewest = Math.min(...all.map((k) => k.params));
     const matching = all.filter((k) => k.params === fewest);
     const method = request.method === 'HEAD' ? 'GET' : request.method;

@@ -1,5 +1,5 @@
-import { startApiProcess } from '../../../../infra/lib/api-process.cjs';
-import { required } from '../../testing/infra';
+import { startApiProcess } from '@meshwork/testkit/api/api-process.cjs';
+import { required } from '@meshwork/testkit/infra';
 
 /** What every answer must carry, whatever it is. */
 const COMMON = {

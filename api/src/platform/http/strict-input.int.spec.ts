@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { registerAccount, registerCustomer, TEST_PASSWORD, type TestCustomer } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { registerAccount, registerCustomer, TEST_PASSWORD, type TestCustomer } from '@meshwork/testkit/api/accounts';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 
 /**
  * Issue 10's defects at the edge, each as an attacker or a careless operator sent it: bad

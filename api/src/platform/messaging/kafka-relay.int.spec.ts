@@ -4,11 +4,11 @@ import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { eventStoreMigrations } from '../event-store/event-store.schema';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
-import { anEvent } from '../event-store/testing/an-event';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { anEvent } from '@meshwork/testkit/api/an-event';
+import { createTestDatabase, type TestDatabase } from '@meshwork/testkit/api/test-database';
 import type { IntegrationMessage } from '@meshwork/contracts';
 import { checkpointMigrations } from '../projections/checkpoints.schema';
-import { eventually } from '../../testing/eventually';
+import { eventually } from '@meshwork/testkit/eventually';
 
 function brokers(): string[] {
   const value = process.env.KAFKA_BROKERS;

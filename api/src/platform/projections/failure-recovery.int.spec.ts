@@ -1,14 +1,14 @@
 import { eventStoreMigrations } from '../event-store/event-store.schema';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
-import { anEvent, events } from '../event-store/testing/an-event';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { anEvent, events } from '@meshwork/testkit/api/an-event';
+import { createTestDatabase, type TestDatabase } from '@meshwork/testkit/api/test-database';
 import { checkpointMigrations } from './checkpoints.schema';
 import { readFailures, requestRetry } from './consumer-failures';
 import { consumerStatus } from './consumer-status';
 import { ProjectionRunner } from './projection-runner';
 import { rebuildProjection } from './rebuild-projection';
-import { countingProjection, countingState, poisoned } from './testing/counting.projection';
-import { eventually } from '../../testing/eventually';
+import { countingProjection, countingState, poisoned } from '@meshwork/testkit/api/counting.projection';
+import { eventually } from '@meshwork/testkit/eventually';
 
 const migrations = [...eventStoreMigrations, ...checkpointMigrations];
 const quickRetry = { attempts: 3, firstDelayMs: 150, maxDelayMs: 400, pollMs: 20 };

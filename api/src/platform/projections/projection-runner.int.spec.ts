@@ -1,14 +1,14 @@
 import { eventStoreMigrations } from '../event-store/event-store.schema';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
-import { events } from '../event-store/testing/an-event';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { events } from '@meshwork/testkit/api/an-event';
+import { createTestDatabase, type TestDatabase } from '@meshwork/testkit/api/test-database';
 import { checkpointMigrations } from './checkpoints.schema';
 import { ProjectionRunner } from './projection-runner';
 import { projectionLag } from './projection-lag';
 import { rebuildProjection } from './rebuild-projection';
-import { countingProjection, countingState } from './testing/counting.projection';
-import { eventually } from '../../testing/eventually';
-import { spawnRunner, type RunnerProcess } from './testing/spawn-runner';
+import { countingProjection, countingState } from '@meshwork/testkit/api/counting.projection';
+import { eventually } from '@meshwork/testkit/eventually';
+import { spawnRunner, type RunnerProcess } from '@meshwork/testkit/api/spawn-runner';
 
 const migrations = [...eventStoreMigrations, ...checkpointMigrations];
 

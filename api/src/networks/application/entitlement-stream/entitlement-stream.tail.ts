@@ -8,11 +8,10 @@ import { EntitlementSigner } from '../../infrastructure/entitlement-signer';
 import { DeviceClock } from '../devices/device-clock';
 import { DeviceDirectory } from '../devices/device-directory';
 import { DeviceEntitlements, type DeviceRef, ENTITLEMENT_SOURCES } from '../device-entitlements.query';
-import { PlanModelsCache } from './plan-models.cache';
 import { documentContent } from '../../domain/entitlement-document';
 import { sse } from './sse';
 import { StreamConnection, StreamConnections, type StreamSink } from './stream-connections';
-import { changesOpenModels, targetOf } from './stream-targets';
+import { targetOf } from './stream-targets';
 
 /** Events read per round, and documents built per query batch. */
 const PAGE = 1_000;
@@ -51,7 +50,6 @@ export class EntitlementStreamTail implements OnApplicationBootstrap, OnModuleDe
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly documents: DeviceEntitlements,
     private readonly signer: EntitlementSigner,
-    private readonly planModels: PlanModelsCache,
     private readonly clock: DeviceClock,
     private readonly devices: DeviceDirectory,
   ) {}
@@ -128,14 +126,12 @@ export class EntitlementStreamTail implements OnApplicationBootstrap, OnModuleDe
 
   private async round(): Promise<void> {
     if (this.connections.size === 0) {
-      // Nobody to tell: follow nothing, and trust no cached models until the tail runs again.
+      // Nobody to tell: follow nothing until a stream opens.
       this.position = null;
-      this.planModels.forget();
       return this.pause(60_000);
     }
     if (this.position === null) {
       this.position = await this.store.headPosition();
-      this.planModels.startAt(this.position);
       this.dirtyAt = Math.max(this.dirtyAt, this.position);
     }
     const events = await this.store.readAll(this.position, PAGE);
@@ -147,9 +143,7 @@ export class EntitlementStreamTail implements OnApplicationBootstrap, OnModuleDe
   /** Tells revoked devices and marks the touched streams; synchronous, so a stream opened meanwhile is at `position`. */
   private map(events: RecordedEvent[]): void {
     if (events.length === 0) return;
-    let modelChange: number | undefined;
     for (const event of events) {
-      if (changesOpenModels(event)) modelChange = event.position;
       const target = targetOf(event);
       if (!target) continue;
       const touched = this.connections.resolve(target);
@@ -161,7 +155,6 @@ export class EntitlementStreamTail implements OnApplicationBootstrap, OnModuleDe
       } else this.markDirty(touched, event.position);
     }
     this.position = events[events.length - 1]!.position;
-    this.planModels.saw(this.position, modelChange);
   }
 
   private async readModelsAt(position: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@meshwork/contracts';
-import type { ModelEvent } from '../../../catalog';
+import type { ModelEvent, ModelEventType } from '../../../catalog/events';
+import type { UserEventType } from '../../../identity/events';
 
 /**
  * Whose entitlement documents an event may change, in the terms the stream can resolve
@@ -15,10 +16,20 @@ export type StreamTarget =
   | { kind: 'signed-out'; userId: string };
 
 /** Model events that change which models are open (ModelAccessChanged names its plans; these do not). */
-const MODEL_STATUS_EVENTS = new Set(['ModelPublished', 'ModelDeactivated', 'ModelReactivated', 'ModelDeleted']);
+const MODEL_STATUS_EVENTS = new Set<string>([
+  'ModelPublished',
+  'ModelDeactivated',
+  'ModelReactivated',
+  'ModelDeleted',
+] satisfies ModelEventType[]);
 
 /** Identity's events that end every session of the user, devices' included. */
-const SESSIONS_ENDED = new Set(['PasswordChanged', 'PasswordResetCompleted', 'UserDeactivated', 'UserDeleted']);
+const SESSIONS_ENDED = new Set<string>([
+  'PasswordChanged',
+  'PasswordResetCompleted',
+  'UserDeactivated',
+  'UserDeleted',
+] satisfies UserEventType[]);
 
 const idAfter = (prefix: string, streamId: string): string | null => (streamId.startsWith(prefix) ? streamId.slice(prefix.length) : null);
 
@@ -55,7 +66,3 @@ export function targetOf(event: RecordedEvent): StreamTarget | null {
   if (user && SESSIONS_ENDED.has(event.type)) return { kind: 'signed-out', userId: user };
   return null;
 }
-
-/** Whether the event may change which models a plan opens (the plan-models cache drops what it held before it). */
-export const changesOpenModels = (event: RecordedEvent): boolean =>
-  event.streamId.startsWith('model-') && (event.type === 'ModelAccessChanged' || MODEL_STATUS_EVENTS.has(event.type));

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@meshwork/contracts';
 import { StreamConnection, StreamConnections } from './stream-connections';
-import { changesOpenModels, targetOf } from './stream-targets';
+import { targetOf } from './stream-targets';
 
 const at = new Date('2026-11-23T10:00:00.000Z');
 let position = 0;
@@ -55,13 +55,6 @@ describe('which open streams an event touches', () => {
       expect(targetOf(event('user-u1', type))).toEqual({ kind: 'signed-out', userId: 'u1' });
     expect(targetOf(event('user-u1', 'ProfileUpdated'))).toBeNull();
     expect(targetOf(event('user-u1', 'UserSignedIn'))).toBeNull();
-  });
-
-  it('only model access and status events drop the cached plan models', () => {
-    expect(changesOpenModels(event('model-m1', 'ModelAccessChanged', { from: [], to: ['pro'] }))).toBe(true);
-    expect(changesOpenModels(event('model-m1', 'ModelDeactivated'))).toBe(true);
-    expect(changesOpenModels(event('model-m1', 'ModelFileStored'))).toBe(false);
-    expect(changesOpenModels(event('plan-pro', 'PlanUpdated'))).toBe(false);
   });
 });
 

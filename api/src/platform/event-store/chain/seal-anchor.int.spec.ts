@@ -6,7 +6,7 @@ import { loadConfig } from '../../config/config';
 import { LocalDiskStorage } from '../../storage/local-disk-storage';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { objectStorageFor } from '../../storage/object-storage.factory';
-import { required } from '../../../testing/infra';
+import { required } from '@meshwork/testkit/infra';
 import type { Seal } from './log-chain';
 import { anchorKey, anchorMatches, readAnchor, writeAnchor } from './seal-anchor';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eventually } from '../../../testing/eventually';
+import { eventually } from '@meshwork/testkit/eventually';
 import type { RecordedEvent } from '@meshwork/contracts';
 import { PartialDuplicateAppendError, UniqueValueTakenError, WrongExpectedVersionError } from '../event-store.errors';
 import type { EventStore } from '../event-store.port';
 import { Upcasters } from '../upcasters';
-import { anEvent, events } from './an-event';
+import { anEvent, events } from '@meshwork/testkit/api/an-event';
 
 export interface ContractSubject {
   store: EventStore;

@@ -3,8 +3,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { z } from 'zod';
 import { RegisterRequest } from '@meshwork/contracts';
-import { registerAccount, registerCustomer, type TestCustomer } from '../../../testing/accounts';
-import { startTestApp, type TestApp } from '../../../testing/test-app';
+import { registerAccount, registerCustomer, type TestCustomer } from '@meshwork/testkit/api/accounts';
+import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { ErrorBody } from '../error-body';
 import { openApiPath } from './openapi-document';
 import { contractOf, isUndocumented } from './route-contract';
@@ -12,6 +12,7 @@ import { routeInputs } from './route-inputs';
 import { type RouteInfo, routeTable } from './route-table';
 
 type Operation = {
+  operationId: string;
   parameters?: { name: string; in: string; content?: unknown }[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }>; headers?: Record<string, unknown> }>;
@@ -77,6 +78,11 @@ describe('The OpenAPI document, generated from the contracts the api validates w
     expect(document.paths['/api/v1/register']!.post!.requestBody!.content['application/json']!.schema).toEqual(registerRequest);
     const upload = document.paths['/api/v1/models/admin/upload']!.post!.requestBody!.content['multipart/form-data']!.schema;
     expect(upload.required).toEqual(expect.arrayContaining(['name', 'display_name', 'version', 'files']));
+    // Console routes are canonical under admin-panel/; an older path is the same operation, numbered after it.
+    expect(document.paths['/api/v1/admin-panel/models/upload']!.post!.operationId).toBe('AdminModels_upload');
+    expect(document.paths['/api/v1/models/admin/upload']!.post!.operationId).toBe('AdminModels_upload_2');
+    expect(document.paths['/api/v1/admin-panel/users/{id}/devices']!.get!.operationId).toBe('DevicesAdmin_devices');
+    expect(document.paths['/api/v1/admin/users/{id}/devices']!.get!.operationId).toBe('DevicesAdmin_devices_2');
   });
 
   it('declares an answer for every operation, and the error statuses of its kind in the one error body', () => {
@@ -155,6 +161,7 @@ describe('The OpenAPI document, generated from the contracts the api validates w
     expect(users.headers['content-range']).toMatch(/^users 0-\d+\/\d+$/);
     expectDocumented(await asStaff('/admin-panel/plans/'), 'GET', '/api/v1/admin-panel/plans');
     expectDocumented(await asStaff('/admin-panel/dashboard/'), 'GET', '/api/v1/admin-panel/dashboard');
+    expectDocumented(await asStaff('/admin-panel/models/'), 'GET', '/api/v1/admin-panel/models');
     expectDocumented(await asStaff('/models/admin/'), 'GET', '/api/v1/models/admin');
   });
 });
