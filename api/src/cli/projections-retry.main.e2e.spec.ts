@@ -3,9 +3,9 @@ import { PostgresEventStore } from '../platform/event-store/postgres-event-store
 import { anEvent, events } from '@meshwork/testkit/api/an-event';
 import { checkpointMigrations } from '../platform/projections/checkpoints.schema';
 import { readFailures } from '../platform/projections/consumer-failures';
-import { countingProjection, countingState, poisoned } from '@meshwork/testkit/api/counting.projection';
+import { countingProjection, countingState, poisoned } from '../platform/projections/testing/counting.projection';
 import { eventually } from '@meshwork/testkit/eventually';
-import { spawnRunner, type RunnerProcess } from '@meshwork/testkit/api/spawn-runner';
+import { spawnRunner, type RunnerProcess } from '../platform/projections/testing/spawn-runner';
 import { createTestDatabase, type TestDatabase } from '@meshwork/testkit/api/test-database';
 import { runMain } from './testing/run-main';
 

@@ -3,7 +3,9 @@ import { identityCommandHandlers } from './application';
 import { DeviceSessions } from './application/device-sessions';
 import { IdentityContext } from './application/identity-context';
 import { IdentityHistory } from './application/identity-history';
+import { PersonalFields } from './application/personal-fields';
 import { SessionIssuer } from './application/session-issuer';
+import { SignedInUserCache } from './application/signed-in-user-cache';
 import { UserDirectory } from './application/user-directory';
 import { AccountController } from './http/account.controller';
 import { AccessTokenStrategy } from './http/access-token.strategy';
@@ -16,6 +18,8 @@ import { RateLimitGuard } from './http/rate-limit.guard';
   providers: [
     IdentityContext,
     IdentityHistory,
+    PersonalFields,
+    SignedInUserCache,
     SessionIssuer,
     DeviceSessions,
     UserDirectory,
@@ -26,6 +30,16 @@ import { RateLimitGuard } from './http/rate-limit.guard';
     RateLimitGuard,
     ...identityCommandHandlers,
   ],
-  exports: [IdentityContext, IdentityHistory, DeviceSessions, AccessTokenStrategy, AuthGuard, StaffGuard, ConsoleUserGuard, UserDirectory],
+  exports: [
+    IdentityHistory,
+    PersonalFields,
+    SignedInUserCache,
+    DeviceSessions,
+    AccessTokenStrategy,
+    AuthGuard,
+    StaffGuard,
+    ConsoleUserGuard,
+    UserDirectory,
+  ],
 })
 export class IdentityModule {}

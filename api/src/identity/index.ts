@@ -6,14 +6,16 @@ export { CreateUser } from './application/create-user.handler';
 export { DeleteAccount } from './application/delete-account.handler';
 export { DeviceSessions, type DeviceTokens } from './application/device-sessions';
 export { EndBillingForDeletedAccount } from './application/end-billing-for-deleted-account.command';
-// Billing's and the devices' repositories share identity's signed-in cache and personal-data vault.
-export { IdentityContext } from './application/identity-context';
 export { IdentityHistory } from './application/identity-history';
+// The devices keep their personal fields in identity's vault.
+export { PersonalFields } from './application/personal-fields';
 export { RecordDeviceSignIn } from './application/record-device-sign-in.command';
 export { SetUserActive } from './application/set-user-active.handler';
+// Billing forgets a user whose plan it changed.
+export { SignedInUserCache } from './application/signed-in-user-cache';
 export { UpdateProfile } from './application/update-profile.handler';
 export { USER_PLANS, type UserPlan, type UserPlans } from './application/user-plans.port';
-export { toUser, UserDirectory, type UserNames, USERS_TABLE } from './application/user-directory';
+export { toUser, UserDirectory, type UserNames } from './application/user-directory';
 export { AuthGuard, type Caller, ConsoleUserGuard, CurrentCaller, StaffGuard } from './http/auth.guard';
 export { RateLimited } from './http/rate-limit.guard';
 export { IdentityModule } from './identity.module';

@@ -6,7 +6,7 @@ import { readSide } from '../../platform/database/read-side';
 import { notFound } from '../../platform/domain/errors';
 import type { ListQuery } from '../../platform/http/react-admin-list';
 import { BILLING_ENTITIES, PayerRecord, PaymentRecord, PlanRecord, SubscriptionRecord } from '../projections/billing.entities';
-import { iso, toPlan } from './billing-rows';
+import { BILLING_SCHEMA as S, iso, toPlan } from './billing-rows';
 import { PLAN_MODEL_NAMES, type PlanModelNames } from './plan-model-names.port';
 
 /** A payment with its payer (billing's own copy of their email and names) and plan, when they are still there. */
@@ -94,6 +94,26 @@ export class BillingConsoleQueries {
     const payment = await (await this.payments()).where('pay.id = :id', { id }).getOne();
     if (!payment) throw notFound();
     return toAdminPayment(payment);
+  }
+
+  /**
+   * The console dashboard's billing figures: revenue net of refunds (in cents), paid
+   * subscriptions, and the `recent` newest payments.
+   */
+  async dashboardFigures(recent: number): Promise<{ revenueCents: number; activeSubscriptions: number; recentPayments: AdminPayment[] }> {
+    const [figures, payments] = await Promise.all([
+      // Raw SQL: a sum and a count, figures an entity cannot express.
+      this.database.pool.query<{ revenue_cents: string; active: number }>(
+        `SELECT (SELECT coalesce(sum(amount_cents - refunded_cents), 0) FROM ${S}.payments WHERE status IN ('completed', 'refunded')) AS revenue_cents,
+                (SELECT count(*)::int FROM ${S}.subscriptions) AS active`,
+      ),
+      this.payments().then((newest) => newest.orderBy('pay.created_at', 'DESC').addOrderBy('pay.seq', 'DESC').limit(recent).getMany()),
+    ]);
+    return {
+      revenueCents: Number(figures.rows[0]!.revenue_cents),
+      activeSubscriptions: figures.rows[0]!.active,
+      recentPayments: payments.map(toAdminPayment),
+    };
   }
 
   /** Payments with their payer (`user`, billing's payers table) and plan (`plan`), each at most one. */

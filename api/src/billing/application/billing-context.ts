@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { readYourWrites } from '../../platform/projections/projection-waiter';
-import { IdentityContext } from '../../identity';
+import { SignedInUserCache } from '../../identity';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { AggregateRepository } from '../../platform/domain/aggregate-repository';
@@ -32,7 +32,7 @@ export class BillingContext {
     @Inject(DATABASE) readonly database: Database,
     @Inject(EVENT_STORE) store: EventStore,
     @Inject(PAYMENT_PROVIDER) readonly provider: PaymentProvider,
-    readonly identity: IdentityContext,
+    readonly signedIn: SignedInUserCache,
   ) {
     this.plans = new AggregateRepository(store, planDecider, 'plan');
     this.subscriptions = new AggregateRepository(store, subscriptionDecider, 'subscription');
@@ -61,7 +61,7 @@ export class BillingContext {
    */
   async caughtUp(position: number, userId?: string): Promise<void> {
     await readYourWrites(this.database.pool, [BILLING_PROJECTION], position);
-    if (userId) this.identity.signedIn.forget(userId);
+    if (userId) this.signedIn.forget(userId);
   }
 }
 

@@ -1,46 +1,12 @@
-import { moneyText, type Payment, type Plan } from '@meshwork/contracts';
+import { moneyText, type Plan } from '@meshwork/contracts';
 import { readModelSchema } from '../../platform/projections/projection';
-import { BILLING_PROJECTION } from '../projections/billing.projection';
+import { BILLING_PROJECTION, type PlanRecord } from '../projections/billing.entities';
 
 /** The billing read model's schema: the customer's and the console's queries read its tables. */
 export const BILLING_SCHEMA = readModelSchema(BILLING_PROJECTION);
 
-export interface PlanRow {
-  id: string;
-  name: string;
-  description: string;
-  price_cents: number;
-  yearly_price_cents: number;
-  duration_days: number;
-  max_networks: number;
-  max_clients_per_network: number;
-  features: string[];
-  model_access: string;
-  api_access: string;
-  download_access: boolean;
-  tier: number;
-  popular: boolean;
-  is_active: boolean;
-  archived: boolean;
-}
-
-export interface PaymentRow {
-  id: string;
-  user_id: string;
-  plan_id: string;
-  amount_cents: number;
-  status: Payment['status'];
-  kind: string;
-  provider: 'stripe' | 'simulated';
-  transaction_id: string;
-  refunded_cents: number;
-  refund_reason: string | null;
-  created_at: Date;
-  processed_at: Date | null;
-}
-
 /** The plan as the contract shows it; `allowedModels` are the catalog's (PlanModelNames). */
-export function toPlan(row: PlanRow, allowedModels: string[]): Plan {
+export function toPlan(row: PlanRecord, allowedModels: string[]): Plan {
   return {
     id: row.id,
     slug: row.id,

@@ -1,10 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import type { PlanInput } from '@meshwork/contracts';
-import { readModelSchema } from '../../platform/projections/projection';
+import { readSide } from '../../platform/database/read-side';
 import { ruleBroken } from '../../platform/domain/errors';
 import { type PlanTerms, yearlyPriceOf } from '../domain/plan';
-import { BILLING_PROJECTION } from '../projections/billing.projection';
+import { BILLING_ENTITIES, PlanRecord } from '../projections/billing.entities';
 import { BillingContext } from './billing-context';
 import { planIdOf, termsChanges } from './plan-fields';
 
@@ -50,9 +50,7 @@ export class CreatePlanHandler implements ICommandHandler<CreatePlan, string> {
 
   /** A new plan without a tier sorts after every existing one. */
   private async nextTier(): Promise<number> {
-    const { rows } = await this.billing.database.pool.query<{ tier: number | null }>(
-      `SELECT max(tier) AS tier FROM ${readModelSchema(BILLING_PROJECTION)}.plans`,
-    );
-    return (rows[0]?.tier ?? 0) + 1;
+    const plans = (await readSide(this.billing.database.pool, BILLING_ENTITIES)).getRepository(PlanRecord);
+    return ((await plans.maximum('tier')) ?? 0) + 1;
   }
 }

@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { readModelSchema } from '../../platform/projections/projection';
+import { readSide } from '../../platform/database/read-side';
 import { type PlanTerms, yearlyPriceOf } from '../domain/plan';
 import type { PlanEvent, PlanState } from '../domain/plan.decider';
-import { BILLING_PROJECTION } from '../projections/billing.projection';
+import { BILLING_ENTITIES, EntitlementRecord } from '../projections/billing.entities';
 import { BillingContext } from './billing-context';
 import { type PlanFields, termsChanges } from './plan-fields';
 
@@ -47,19 +47,20 @@ export class UpdatePlanHandler implements ICommandHandler<UpdatePlan, void> {
   private async refreshSubscribers(planId: string, plan: PlanState, events: PlanEvent[], at: Date): Promise<number> {
     const changed = events.some((e) => e.type === 'PlanUpdated' && ENTITLEMENT_TERMS.some((key) => key in e.data.changes));
     if (!changed || plan.status === 'none') return 0;
-    const { rows } = await this.billing.database.pool.query<{ user_id: string }>(
-      `SELECT user_id FROM ${readModelSchema(BILLING_PROJECTION)}.entitlements WHERE plan_id = $1`,
-      [planId],
-    );
+    const subscribers = await (
+      await readSide(this.billing.database.pool, BILLING_ENTITIES)
+    )
+      .getRepository(EntitlementRecord)
+      .find({ select: { user_id: true }, where: { plan_id: planId } });
     let position = 0;
-    for (const { user_id: userId } of rows) {
+    for (const { user_id: userId } of subscribers) {
       const result = await this.billing.subscriptions.execute(userId, {
         type: 'RefreshEntitlements',
         at,
         plan: { planId, terms: plan.terms },
       });
       position = Math.max(position, result.position);
-      this.billing.identity.signedIn.forget(userId);
+      this.billing.signedIn.forget(userId);
     }
     return position;
   }

@@ -121,7 +121,7 @@ export class SubscriptionsController {
     if (this.billing.provider.mode !== 'simulated') throw notFound();
     const checkout = await this.billing.provider.checkout(id);
     if (!checkout || checkout.userId !== caller.userId) throw notFound();
-    const plan = await this.queries.planRow(checkout.planId!);
+    const plan = await this.queries.plan(checkout.planId!);
     return {
       id,
       plan_id: checkout.planId!,

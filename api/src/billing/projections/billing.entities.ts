@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { Payment } from '@meshwork/contracts';
+import type { Payment, Subscription } from '@meshwork/contracts';
 import type { ReadModelEntities } from '../../platform/database/read-side';
 import { readModelSchema } from '../../platform/projections/projection';
 
@@ -77,7 +77,7 @@ export class SubscriptionRecord {
   user_id!: string;
 
   @Column({ type: 'text' })
-  status!: string;
+  status!: Exclude<Subscription['status'], 'free'>;
 
   @Column({ type: 'text' })
   plan_id!: string;
@@ -86,7 +86,7 @@ export class SubscriptionRecord {
   price_cents!: number;
 
   @Column({ type: 'text' })
-  cycle!: string;
+  cycle!: NonNullable<Subscription['billing_cycle']>;
 
   @Column({ type: 'timestamptz' })
   period_start!: Date;
@@ -97,7 +97,7 @@ export class SubscriptionRecord {
   period_end!: Date;
 
   @Column({ type: 'text' })
-  provider!: string;
+  provider!: NonNullable<Subscription['payment_method']>;
 
   @Column({ type: 'text', nullable: true })
   provider_subscription_id!: string | null;

@@ -2,11 +2,17 @@ import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
 import type { Projection } from '../../platform/projections/projection';
 import { EVERYONE, notifyIdentityChanged } from '../../platform/database/notifications';
-import type { PaymentEvent } from '../domain/payment.decider';
 import { FREE_PLAN_ID } from '../domain/plan';
-import type { PlanEvent } from '../domain/plan.decider';
-import type { PreferencesEvent } from '../domain/preferences.decider';
-import type { SubscriptionEvent } from '../domain/subscription.events';
+import {
+  PAYMENT_EVENT_TYPES,
+  type PaymentEvent,
+  PLAN_EVENT_TYPES,
+  type PlanEvent,
+  PREFERENCES_EVENT_TYPES,
+  type PreferencesEvent,
+  SUBSCRIPTION_EVENT_TYPES,
+  type SubscriptionEvent,
+} from '../events';
 import { createEntityTables } from '../../platform/database/read-side';
 import { BILLING_ENTITIES, BILLING_PROJECTION } from './billing.entities';
 import { applyPayerEvent, PAYER_EVENTS, type UserEvents } from './payers';
@@ -33,30 +39,8 @@ export const billingProjection = (users: UserEvents): Projection => ({
   // 6: payers (email, username, names) kept here from identity's events, not read from its schema.
   // 7: model_access dropped: which models a plan opens is read from the catalog (modelsOfPlans).
   version: 7,
-  handles: [
-    'PlanCreated',
-    'PlanUpdated',
-    'PlanActivated',
-    'PlanDeactivated',
-    'PlanArchived',
-    'PlanRestored',
-    'SubscriptionActivated',
-    'SubscriptionUpgraded',
-    'DowngradeScheduled',
-    'CancellationScheduled',
-    'CancellationWithdrawn',
-    'DowngradeApplied',
-    'SubscriptionRenewed',
-    'SubscriptionPastDue',
-    'SubscriptionExpired',
-    'EntitlementsChanged',
-    'PaymentInitiated',
-    'PaymentSucceeded',
-    'PaymentFailed',
-    'PaymentRefunded',
-    'PreferencesUpdated',
-    ...PAYER_EVENTS,
-  ],
+  // CheckoutStarted among them changes nothing here (a subscription starts at SubscriptionActivated).
+  handles: [...PLAN_EVENT_TYPES, ...SUBSCRIPTION_EVENT_TYPES, ...PAYMENT_EVENT_TYPES, ...PREFERENCES_EVENT_TYPES, ...PAYER_EVENTS],
 
   // Tables, columns, keys and indexes come from the entities (billing.entities.ts).
   createTables: (db: PoolClient, schema: string) => createEntityTables(db, schema, BILLING_ENTITIES),

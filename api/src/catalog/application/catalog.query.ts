@@ -1,56 +1,33 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  AdminModel,
-  AvailableModel,
-  CatalogAuditEntry,
-  DesktopFormat,
-  DesktopPlatform,
-  DownloadHistory,
-  ModelFile,
-} from '@meshwork/contracts';
-import type { SelectQueryBuilder } from 'typeorm';
-import { readModelSchema } from '../../platform/projections/projection';
+import type { AdminModel, AvailableModel, CatalogAuditEntry, DownloadHistory, ModelFile } from '@meshwork/contracts';
+import { In, MoreThanOrEqual, type SelectQueryBuilder } from 'typeorm';
 import { type UserNames, UserDirectory } from '../../identity';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { readSide } from '../../platform/database/read-side';
-import { CATALOG_ENTITIES, CATALOG_PROJECTION, CatalogAuditRecord, ModelFileRecord, ModelRecord } from '../projections/catalog.entities';
+import {
+  CATALOG_ENTITIES,
+  CatalogAuditRecord,
+  DownloadRecord,
+  ModelFileRecord,
+  ModelRecord,
+  ReleaseFileRecord,
+  ReleaseRecord,
+} from '../projections/catalog.entities';
 
-const S = readModelSchema(CATALOG_PROJECTION);
-
-/** A model row with its files (in part order). */
-type ModelRow = ModelRecord & { files: ModelFileRecord[] };
-
-/** A stored file of a staff release (size: bigint as pg reads it, a string). */
-export interface ReleaseFileRow {
-  platform: DesktopPlatform;
-  /** Null: a file of another kind, uploaded before releases named a platform; never offered. */
-  format: DesktopFormat | null;
-  file_name: string;
-  object_key: string;
-  size: string | number;
-  sha256: string;
-}
+/** A model with its files (in part order). */
+type ModelWithFiles = ModelRecord & { files: ModelFileRecord[] };
 
 /** A staff release with its files (oldest first) and how often it was downloaded. */
-export interface ReleaseRow {
-  id: string;
-  version: string;
-  release_notes: string;
-  is_stable: boolean;
-  is_active: boolean;
-  released_at: Date;
-  downloads: number;
-  files: ReleaseFileRow[];
-}
+export type ReleaseWithFiles = ReleaseRecord & { downloads: number; files: ReleaseFileRecord[] };
 
-/** A file customers may get from staff: for its format, the newest active stable release's. */
-export type StaffFileRow = ReleaseFileRow & { release_id: string; version: string; format: DesktopFormat };
+/** A file customers may get from staff (for its format, the newest active stable release's), with that release. */
+export type StaffFile = ReleaseFileRecord & { release: ReleaseRecord };
 
-const filesOf = (row: ModelRow): ModelFile[] =>
+const filesOf = (row: ModelWithFiles): ModelFile[] =>
   row.files.map((f) => ({ name: f.name, size: Number(f.size), sha256: f.sha256, part_index: f.part_index }));
 
 /** `uploader`: the uploader's names from identity, if the row names one still there. */
-function toAdminModel(row: ModelRow, uploader: UserNames | undefined): AdminModel {
+function toAdminModel(row: ModelWithFiles, uploader: UserNames | undefined): AdminModel {
   const files = filesOf(row);
   const first = files[0]?.name ?? '';
   return {
@@ -105,56 +82,64 @@ export class CatalogQueries {
   async availableTo(planId: string): Promise<AvailableModel[]> {
     // A Meshwork model package's blocks are its ONNX files (model.json and tokenizer.json ride
     // along); any other model's blocks are all its files.
-    const { rows } = await this.database.pool.query<ModelRow & { onnx_files: number }>(
-      `SELECT m.*, (SELECT count(*)::int FROM ${S}.model_files f WHERE f.model_id = m.id AND lower(f.name) LIKE '%.onnx') AS onnx_files
-         FROM ${S}.models m WHERE m.status = 'active' AND m.allowed_plans ? $1 ORDER BY m.display_name, m.id`,
-      [planId],
-    );
-    return rows.map((row) => ({
-      name: row.name,
-      display_name: row.display_name,
-      description: row.description,
-      version: row.version,
-      file_size: Number(row.total_size),
-      block_count: row.onnx_files > 0 ? row.onnx_files : row.parts_count,
+    const models = await this.repository(ModelRecord);
+    const { entities, raw } = await models
+      .createQueryBuilder('m')
+      .addSelect(
+        (files) =>
+          files.select('count(*)::int').from(ModelFileRecord, 'f').where('f.model_id = m.id').andWhere("lower(f.name) LIKE '%.onnx'"),
+        'onnx_files',
+      )
+      .where("m.status = 'active'")
+      .andWhere('m.allowed_plans ? :planId', { planId })
+      .orderBy('m.display_name')
+      .addOrderBy('m.id')
+      // No joins: one raw row per entity, in the same order.
+      .getRawAndEntities<{ onnx_files: number }>();
+    return entities.map((model, i) => ({
+      name: model.name,
+      display_name: model.display_name,
+      description: model.description,
+      version: model.version,
+      file_size: Number(model.total_size),
+      block_count: raw[i]!.onnx_files > 0 ? raw[i]!.onnx_files : model.parts_count,
     }));
   }
 
   /** Staff releases, newest version first. */
-  releases(): Promise<ReleaseRow[]> {
-    return this.releaseRows('TRUE');
+  async releases(): Promise<ReleaseWithFiles[]> {
+    return this.withFiles(await (await this.repository(ReleaseRecord)).find({ order: { version_key: 'DESC' } }));
   }
 
-  async release(id: string): Promise<ReleaseRow | null> {
-    return (await this.releaseRows('r.id = $1', [id]))[0] ?? null;
+  async release(id: string): Promise<ReleaseWithFiles | null> {
+    return (await this.withFiles(await (await this.repository(ReleaseRecord)).findBy({ id })))[0] ?? null;
   }
 
   /** What staff offer customers now: per format, the file of the newest active stable release that has one. */
-  async currentStaffFiles(): Promise<StaffFileRow[]> {
-    const { rows } = await this.database.pool.query<StaffFileRow>(
-      `SELECT DISTINCT ON (f.format) f.*, r.version
-         FROM ${S}.release_files f JOIN ${S}.releases r ON r.id = f.release_id
-        WHERE r.is_active AND r.is_stable AND f.format IS NOT NULL
-        ORDER BY f.format, r.version_key DESC, f.uploaded_at DESC`,
-    );
-    return rows;
+  async currentStaffFiles(): Promise<StaffFile[]> {
+    return (await this.repository<StaffFile>(ReleaseFileRecord))
+      .createQueryBuilder('f')
+      .distinctOn(['f.format'])
+      .innerJoinAndMapOne('f.release', ReleaseRecord, 'r', 'r.id = f.release_id')
+      .where('r.is_active AND r.is_stable AND f.format IS NOT NULL')
+      .orderBy('f.format')
+      .addOrderBy('r.version_key', 'DESC')
+      .addOrderBy('f.uploaded_at', 'DESC')
+      .getMany();
   }
 
   /** Desktop downloads recorded under `ref` (a release's id, or the built-in one's) of `version`. */
   async desktopDownloads(ref: string, version: string): Promise<number> {
-    const { rows } = await this.database.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${S}.downloads WHERE kind = 'desktop' AND ref = $1 AND version = $2`,
-      [ref, version],
-    );
-    return rows[0]!.n;
+    return (await this.repository(DownloadRecord)).countBy({ kind: 'desktop', ref, version });
   }
 
+  /** The user's 50 newest downloads, how many they made in all and in the last 30 days. */
   async downloadHistory(userId: string, now: Date): Promise<DownloadHistory> {
-    const { rows } = await this.database.pool.query(
-      `SELECT *, count(*) OVER () AS total, count(*) FILTER (WHERE downloaded_at >= $2) OVER () AS recent
-         FROM ${S}.downloads WHERE user_id = $1 ORDER BY downloaded_at DESC, id LIMIT 50`,
-      [userId, new Date(now.getTime() - 30 * 86_400_000)],
-    );
+    const downloads = await this.repository(DownloadRecord);
+    const [[rows, total], recent] = await Promise.all([
+      downloads.findAndCount({ where: { user_id: userId }, order: { downloaded_at: 'DESC', id: 'ASC' }, take: 50 }),
+      downloads.countBy({ user_id: userId, downloaded_at: MoreThanOrEqual(new Date(now.getTime() - 30 * 86_400_000)) }),
+    ]);
     return {
       downloads: rows.map((r) => ({
         id: r.id,
@@ -164,14 +149,14 @@ export class CatalogQueries {
         status: 'completed' as const,
         fileSize: Number(r.size),
       })),
-      total: Number(rows[0]?.total ?? 0),
-      last_30_days: Number(rows[0]?.recent ?? 0),
+      total,
+      last_30_days: recent,
     };
   }
 
   /** The console's catalog audit log: the newest staff actions first. */
   async audit(limit = 200): Promise<CatalogAuditEntry[]> {
-    const entries = (await readSide(this.database.pool, CATALOG_ENTITIES)).getRepository(CatalogAuditRecord).createQueryBuilder('a');
+    const entries = (await this.repository(CatalogAuditRecord)).createQueryBuilder('a');
     const rows = await entries.orderBy('a.position', 'DESC').limit(limit).getMany();
     return rows.map((r) => ({
       id: r.position,
@@ -189,27 +174,41 @@ export class CatalogQueries {
   }
 
   /** Models with their files. */
-  private async models(): Promise<SelectQueryBuilder<ModelRow>> {
-    return (await readSide(this.database.pool, CATALOG_ENTITIES))
-      .getRepository<ModelRow>(ModelRecord)
+  private async models(): Promise<SelectQueryBuilder<ModelWithFiles>> {
+    return (await this.repository<ModelWithFiles>(ModelRecord))
       .createQueryBuilder('m')
       .leftJoinAndMapMany('m.files', ModelFileRecord, 'f', 'f.model_id = m.id');
   }
 
   /** The rows as the contract's models, their uploaders named by identity (one lookup; a user deleted since is no longer there). */
-  private async withUploaders(rows: ModelRow[]): Promise<AdminModel[]> {
+  private async withUploaders(rows: ModelWithFiles[]): Promise<AdminModel[]> {
     const names = await this.users.namesOf(rows.flatMap((row) => (row.uploaded_by ? [row.uploaded_by] : [])));
     return rows.map((row) => toAdminModel(row, row.uploaded_by ? names.get(row.uploaded_by) : undefined));
   }
 
-  private async releaseRows(where: string, values: unknown[] = []): Promise<ReleaseRow[]> {
-    const { rows } = await this.database.pool.query<ReleaseRow>(
-      `SELECT r.*,
-              (SELECT count(*)::int FROM ${S}.downloads d WHERE d.kind = 'desktop' AND d.ref = r.id) AS downloads,
-              COALESCE((SELECT json_agg(f ORDER BY f.uploaded_at, f.object_key) FROM ${S}.release_files f WHERE f.release_id = r.id), '[]') AS files
-         FROM ${S}.releases r WHERE ${where} ORDER BY r.version_key DESC`,
-      values,
-    );
-    return rows;
+  /** The releases with their files (oldest first) and desktop download counts, in the same order. */
+  private async withFiles(releases: ReleaseRecord[]): Promise<ReleaseWithFiles[]> {
+    if (releases.length === 0) return [];
+    const ids = releases.map((release) => release.id);
+    const [files, counts] = await Promise.all([
+      (await this.repository(ReleaseFileRecord)).find({ where: { release_id: In(ids) }, order: { uploaded_at: 'ASC', object_key: 'ASC' } }),
+      (await this.repository(DownloadRecord))
+        .createQueryBuilder('d')
+        .select('d.ref', 'ref')
+        .addSelect('count(*)::int', 'downloads')
+        .where("d.kind = 'desktop'")
+        .andWhere('d.ref IN (:...ids)', { ids })
+        .groupBy('d.ref')
+        .getRawMany<{ ref: string; downloads: number }>(),
+    ]);
+    return releases.map((release) => ({
+      ...release,
+      downloads: counts.find((count) => count.ref === release.id)?.downloads ?? 0,
+      files: files.filter((file) => file.release_id === release.id),
+    }));
+  }
+
+  private async repository<Row extends object>(entity: new () => Partial<Row>) {
+    return (await readSide(this.database.pool, CATALOG_ENTITIES)).getRepository<Row>(entity);
   }
 }

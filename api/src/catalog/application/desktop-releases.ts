@@ -13,7 +13,7 @@ import {
 import { notFound } from '../../platform/domain/errors';
 import { type BuiltInFile, type BuiltInRelease, BuiltInReleases } from './built-in-releases';
 import { CatalogContext, storageUnavailable } from './catalog-context';
-import { CatalogQueries, type ReleaseRow } from './catalog.query';
+import { CatalogQueries, type ReleaseWithFiles } from './catalog.query';
 
 /** The built-in release's id in the console, and the `ref` its downloads are recorded under. */
 export const BUILT_IN = 'built-in';
@@ -72,7 +72,7 @@ export class DesktopReleases {
             source: 'staff',
             platform: row.platform,
             format,
-            version: row.version,
+            version: row.release.version,
             size: Number(row.size),
             releaseId: row.release_id,
             objectKey: row.object_key,
@@ -123,7 +123,7 @@ export class DesktopReleases {
     return row ? this.toRelease(row, await this.offers()) : null;
   }
 
-  private toRelease(row: ReleaseRow, offers: Offer[]): DesktopRelease {
+  private toRelease(row: ReleaseWithFiles, offers: Offer[]): DesktopRelease {
     const current = (objectKey: string) => offers.some((o) => o.source === 'staff' && o.objectKey === objectKey);
     return {
       id: row.id,

@@ -4,6 +4,7 @@ import { readModelSchema } from '../../platform/projections/projection';
 import { alone } from '../../platform/database/transaction';
 import { logger } from '../../platform/logging/logger';
 import { CATALOG_PROJECTION } from '../projections/catalog.projection';
+import type { ModelRecord } from '../projections/catalog.entities';
 import { CatalogContext } from './catalog-context';
 import { FailModelUpload } from './fail-model-upload.handler';
 
@@ -56,7 +57,9 @@ export class StorageSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async failUnfinishedUploads(now: Date, startedBefore: Date): Promise<void> {
-    const { rows } = await this.catalog.database.pool.query<{ id: string; name: string; keys: string[] }>(
+    // Raw SQL: it joins the catalog's write-side table of pending objects (no entity) and
+    // gathers each model's keys with array_agg ... FILTER.
+    const { rows } = await this.catalog.database.pool.query<Pick<ModelRecord, 'id' | 'name'> & { keys: string[] }>(
       `SELECT m.id, m.name, coalesce(array_agg(p.object_key) FILTER (WHERE p.object_key IS NOT NULL), '{}') AS keys
          FROM ${readModelSchema(CATALOG_PROJECTION)}.models m LEFT JOIN catalog_pending_objects p ON p.model_id = m.id
         WHERE m.status = 'processing' AND m.uploaded_at < $1 GROUP BY m.id, m.name LIMIT 100`,

@@ -153,7 +153,7 @@ export class DownloadRecord {
   user_id!: string;
 
   @Column({ type: 'text' })
-  kind!: string;
+  kind!: 'desktop' | 'model';
 
   /** The model's name or the release's id. */
   @Index()

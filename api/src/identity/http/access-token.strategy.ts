@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import passport from 'passport';
 import { Strategy as CustomStrategy } from 'passport-custom';
 import { IdentityContext } from '../application/identity-context';
-import type { UserRow } from '../application/user-directory';
+import type { UserWithPlan } from '../application/user-directory';
 import { type AccessClaims, verifyAccessToken } from '../infrastructure/access-token';
 
 const MAX_VERIFIED_TOKENS = 10_000;
@@ -18,7 +18,7 @@ export interface Caller {
   /** The device signed in with this token's session (device grant or a desktop's sign-in); null on the web. */
   deviceId: string | null;
   /** The caller's row of the users read model, as of this request. */
-  user: UserRow;
+  user: UserWithPlan;
 }
 
 let instances = 0;

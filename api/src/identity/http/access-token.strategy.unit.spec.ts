@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import passport from 'passport';
 import type { IdentityContext } from '../application/identity-context';
-import type { UserRow } from '../application/user-directory';
+import type { UserWithPlan } from '../application/user-directory';
 import { signAccessToken } from '../infrastructure/access-token';
 import { AccessTokenStrategy, type Caller } from './access-token.strategy';
 
 const secret = randomBytes(32);
 
-const row = (id: string, overrides: Partial<UserRow> = {}): UserRow => ({
+const row = (id: string, overrides: Partial<UserWithPlan> = {}): UserWithPlan => ({
   id,
   username: 'ada',
   email: 'ada@example.com',
@@ -27,7 +27,7 @@ const row = (id: string, overrides: Partial<UserRow> = {}): UserRow => ({
 
 /** A strategy over an in-memory table of open sessions (session id -> user row). */
 function subject() {
-  const openSessions = new Map<string, UserRow>();
+  const openSessions = new Map<string, UserWithPlan>();
   const identity = {
     secrets: { jwtSecret: secret },
     signedIn: { of: async (sessionId: string) => openSessions.get(sessionId) ?? null },

@@ -2,15 +2,15 @@ import type { Pool } from 'pg';
 import { type HeldConnection, holdListener } from '../../platform/database/held-connection';
 import { EVERYONE, IDENTITY_CHANGED_CHANNEL } from '../../platform/database/notifications';
 import { logger } from '../../platform/logging/logger';
-import type { UserRow } from '../application/user-directory';
+import type { UserWithPlan } from '../application/user-directory';
 
 interface Entry {
-  user: UserRow;
+  user: UserWithPlan;
   sessionExpiresAt: number;
   cachedAt: number;
 }
 
-type Lookup = (sessionId: string, now: Date) => Promise<(UserRow & { session_expires_at: Date }) | null>;
+type Lookup = (sessionId: string, now: Date) => Promise<(UserWithPlan & { session_expires_at: Date }) | null>;
 
 /**
  * Open sessions and their users, kept in memory between requests, so an authenticated
@@ -44,7 +44,7 @@ export class SignedInUsers {
   ) {}
 
   /** The active user of this open session, or null. */
-  async of(sessionId: string, now: Date): Promise<UserRow | null> {
+  async of(sessionId: string, now: Date): Promise<UserWithPlan | null> {
     const nowMs = now.getTime();
     const entry = this.entries.get(sessionId);
     if (entry && this.listening && entry.sessionExpiresAt > nowMs && nowMs - entry.cachedAt < SignedInUsers.MAX_AGE_MS) return entry.user;
@@ -75,7 +75,7 @@ export class SignedInUsers {
     connection?.release(true);
   }
 
-  private remember(sessionId: string, user: UserRow, sessionExpiresAt: number, nowMs: number): void {
+  private remember(sessionId: string, user: UserWithPlan, sessionExpiresAt: number, nowMs: number): void {
     if (this.entries.size >= SignedInUsers.MAX_ENTRIES) {
       const [oldest, entry] = this.entries.entries().next().value!;
       this.drop(oldest, entry.user.id);

@@ -5,9 +5,13 @@ import { notifyIdentityChanged } from '../../platform/database/notifications';
 import type { PersonalDataVault } from '../infrastructure/personal-data-vault';
 import { UserEventCodec, userIdOf } from '../infrastructure/user-event-codec';
 import { createEntityTables } from '../../platform/database/read-side';
+import { USER_EVENT_TYPES, type UserEventType } from '../events';
 import { USERS_ENTITIES, USERS_PROJECTION } from './users.entities';
 
 export { USERS_PROJECTION };
+
+/** User events that change nothing this read model keeps (passwords and sessions): not decoded here. */
+const KEPT_ELSEWHERE = new Set<UserEventType>(['PasswordChanged', 'PasswordResetRequested', 'PasswordResetCompleted', 'UserSignedOut']);
 
 /**
  * The users read model: profile, status, staff flag, sign-in times, and a lowercase search
@@ -30,7 +34,7 @@ export function usersProjection(vault: PersonalDataVault): Projection {
     // 5: plan, limit and allowed models no longer kept here (users.plan_id, max_clients,
     //    entitled, model_access, free_plan dropped): billing and the catalog own them.
     version: 5,
-    handles: ['UserRegistered', 'ProfileUpdated', 'UserRolesChanged', 'UserSignedIn', 'UserDeactivated', 'UserReactivated', 'UserDeleted'],
+    handles: USER_EVENT_TYPES.filter((type) => !KEPT_ELSEWHERE.has(type)),
     // From the entities' metadata, in the schema being filled (the live one or a rebuild's).
     createTables: (db: PoolClient, schema: string) => createEntityTables(db, schema, USERS_ENTITIES),
     async apply(db: PoolClient, schema: string, recorded: RecordedEvent) {

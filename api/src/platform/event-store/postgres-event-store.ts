@@ -10,6 +10,7 @@ const APPENDED_CHANNEL = 'es_appended';
 /** How long readAll waits for a hole's writer to finish before returning what is safe. */
 const HOLE_WAIT_MS = 250;
 
+/** A row of es_events: the event log's own table, not a read model, so no entity (see read-side.ts). */
 interface EventRow {
   position: string;
   event_id: string;

@@ -7,7 +7,7 @@ import { readFailures, requestRetry } from './consumer-failures';
 import { consumerStatus } from './consumer-status';
 import { ProjectionRunner } from './projection-runner';
 import { rebuildProjection } from './rebuild-projection';
-import { countingProjection, countingState, poisoned } from '@meshwork/testkit/api/counting.projection';
+import { countingProjection, countingState, poisoned } from './testing/counting.projection';
 import { eventually } from '@meshwork/testkit/eventually';
 
 const migrations = [...eventStoreMigrations, ...checkpointMigrations];

@@ -6,9 +6,9 @@ import { checkpointMigrations } from './checkpoints.schema';
 import { ProjectionRunner } from './projection-runner';
 import { projectionLag } from './projection-lag';
 import { rebuildProjection } from './rebuild-projection';
-import { countingProjection, countingState } from '@meshwork/testkit/api/counting.projection';
+import { countingProjection, countingState } from './testing/counting.projection';
 import { eventually } from '@meshwork/testkit/eventually';
-import { spawnRunner, type RunnerProcess } from '@meshwork/testkit/api/spawn-runner';
+import { spawnRunner, type RunnerProcess } from './testing/spawn-runner';
 
 const migrations = [...eventStoreMigrations, ...checkpointMigrations];
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DeviceSessions, IdentityContext } from '../../../identity';
+import { DeviceSessions, PersonalFields } from '../../../identity';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { DATABASE, type Database } from '../../../platform/database/database';
 import { AggregateRepository } from '../../../platform/domain/aggregate-repository';
@@ -31,28 +31,23 @@ export class DevicesContext {
     @Inject(APP_CONFIG) readonly config: AppConfig,
     @Inject(DATABASE) private readonly database: Database,
     @Inject(EVENT_STORE) readonly store: EventStore,
-    private readonly identity: IdentityContext,
+    private readonly personal: PersonalFields,
     readonly sessions: DeviceSessions,
     readonly clock: DeviceClock,
   ) {
-    this.devices = new AggregateRepository(
-      store,
-      deviceDecider,
-      DEVICE_STREAM,
-      new DeviceEventCodec(identity.vault, (id) => this.ownerOf(id)),
-    );
+    this.devices = new AggregateRepository(store, deviceDecider, DEVICE_STREAM, new DeviceEventCodec(personal, (id) => this.ownerOf(id)));
     this.codes = new AggregateRepository(store, deviceCodeDecider, DEVICE_CODE_STREAM);
     this.limits = new DeviceGrantLimits(database.pool);
   }
 
   /** The fingerprint as the log and the keys hold it: a blind index, never the value. */
   fingerprintHash(fingerprint: string): string {
-    return this.identity.vault.blindIndex('device-fingerprint', fingerprint);
+    return this.personal.blindIndex('device-fingerprint', fingerprint);
   }
 
   /** One device per (user, fingerprint), claimed when it registers and released when revoked. */
   deviceKey(userId: string, fingerprintHash: string): UniqueValue {
-    return { scope: 'device', value: this.identity.vault.blindIndex('device', `${userId}\u0000${fingerprintHash}`) };
+    return { scope: 'device', value: this.personal.blindIndex('device', `${userId}\u0000${fingerprintHash}`) };
   }
 
   /** The device code is 256 random bits: its SHA-256 is enough to find it and useless to a reader. */
@@ -62,7 +57,7 @@ export class DevicesContext {
 
   /** User codes are short (about 35 bits): keyed under the master key, so the index cannot be searched offline. */
   userCodeKey(userCode: string): UniqueValue {
-    return { scope: 'device-user-code', value: this.identity.vault.blindIndex('device-user-code', userCode) };
+    return { scope: 'device-user-code', value: this.personal.blindIndex('device-user-code', userCode) };
   }
 
   /** The id of the stream holding a unique value of this category, or null. */

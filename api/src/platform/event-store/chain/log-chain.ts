@@ -54,6 +54,7 @@ export const CHAINED_COLUMNS = `position::text AS position, event_id::text AS ev
   (extract(epoch FROM occurred_at) * 1000000)::bigint::text AS occurred_us, (extract(epoch FROM recorded_at) * 1000000)::bigint::text AS recorded_us,
   data::text AS data, metadata::text AS metadata`;
 
+/** A CHAINED_COLUMNS row of es_events: the event log's own table, not a read model, so no entity (see read-side.ts). */
 export interface ChainedRow {
   position: string;
   event_id: string;

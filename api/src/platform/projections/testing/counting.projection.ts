@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
-import type { Projection } from '../../../api/src/platform/projections/projection';
+import type { Projection } from '../projection';
 
 /**
  * A projection for runner tests that shows any double or lost effect: every application

@@ -3,8 +3,8 @@
  * Prints one JSON line per state change: {"state":"active"}, then failing, stalled etc.
  */
 import { Pool } from 'pg';
-import { PostgresEventStore } from '../../../api/src/platform/event-store/postgres-event-store';
-import { ProjectionRunner } from '../../../api/src/platform/projections/projection-runner';
+import { PostgresEventStore } from '../../event-store/postgres-event-store';
+import { ProjectionRunner } from '../projection-runner';
 import { countingProjection } from './counting.projection';
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
