@@ -8,8 +8,24 @@ import { EntitledModel, EntitledNetwork, EntitledPlan } from '../entitlements/en
  * all of it; the UI only renders it and sends commands.
  */
 
+/**
+ * Why the device is signed out, as a code the window words in its language. `error` and
+ * `reason` are the api's own words (or the connection's failure), as it answered them.
+ */
+export const HostSignedOutMessage = z.discriminatedUnion('code', [
+  /** The device code expired before anyone approved it. */
+  z.object({ code: z.literal('code_expired') }),
+  z.object({ code: z.literal('sign_in_failed'), error: z.string() }),
+  /** The api refused the device's tokens. */
+  z.object({ code: z.literal('session_ended'), reason: z.string() }),
+  /** The entitlement stream: the device's session is gone, or the owner signed it out. */
+  z.object({ code: z.literal('no_longer_signed_in') }),
+  z.object({ code: z.literal('device_signed_out') }),
+]);
+export type HostSignedOutMessage = z.output<typeof HostSignedOutMessage>;
+
 export const HostAccount = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('signed-out'), message: z.string().nullable() }),
+  z.object({ status: z.literal('signed-out'), message: HostSignedOutMessage.nullable() }),
   /** The device code flow is under way: the person enters `user_code` at `verification_uri`. */
   z.object({
     status: z.literal('signing-in'),
@@ -54,6 +70,25 @@ export const HostGenerationDefaults = z.object({
 });
 export type HostGenerationDefaults = z.output<typeof HostGenerationDefaults>;
 
+/**
+ * Why a download failed, as a code the window words. `model` is the name people see; byte
+ * counts are numbers the window formats; `error` (download_failed) is the transfer's own words
+ * (the api's answer, the connection's failure).
+ */
+export const HostModelError = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('no_longer_in_plan'), model: z.string() }),
+  z.object({ code: z.literal('manifest_mismatch'), model: z.string() }),
+  z.object({ code: z.literal('disk_filled'), model: z.string() }),
+  z.object({
+    code: z.literal('disk_too_small'),
+    model: z.string(),
+    needed_bytes: z.number().int().min(0),
+    free_bytes: z.number().int().min(0),
+  }),
+  z.object({ code: z.literal('download_failed'), error: z.string() }),
+]);
+export type HostModelError = z.output<typeof HostModelError>;
+
 /** A model as the host shows it: what the plan allows, what is on disk, what is coming down. */
 export const HostModel = z.object({
   /** The catalog's name: what requests and the OpenAI api name it by. */
@@ -76,7 +111,7 @@ export const HostModel = z.object({
   bytes_per_second: z.number().min(0),
   /** Installed: what its answers use where a request sets nothing (the playground shows them). */
   generation: HostGenerationDefaults.nullable(),
-  error: z.string().nullable(),
+  error: HostModelError.nullable(),
 });
 export type HostModel = z.output<typeof HostModel>;
 
@@ -97,20 +132,66 @@ export const HostNetworkMember = z.object({
 export type HostNetworkMember = z.output<typeof HostNetworkMember>;
 
 /**
+ * Why the plan cannot be trusted now (models are not served meanwhile), as a code the window
+ * words. `detail` is the document verifier's diagnosis (contracts' verifyEntitlementToken, in
+ * English: it names keys and issuers); `advice` says what the person can do about it.
+ */
+export const HostTrustProblem = z.discriminatedUnion('code', [
+  /** The clock reads earlier than a time Meshwork already saw on it. */
+  z.object({ code: z.literal('clock_went_back') }),
+  /** The api's document does not verify. */
+  z.object({ code: z.literal('plan_unverifiable'), detail: z.string(), advice: z.enum(['check_clock', 'reinstall']).nullable() }),
+]);
+export type HostTrustProblem = z.output<typeof HostTrustProblem>;
+
+/** Why models are not served now, as a code the window words; `since` is the date (YYYY-MM-DD) the plan expired. */
+export const HostServingReason = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('signed_out') }),
+  z.object({ code: z.literal('untrusted'), problem: HostTrustProblem }),
+  z.object({ code: z.literal('awaiting_plan') }),
+  z.object({ code: z.literal('plan_expired'), since: z.string() }),
+]);
+export type HostServingReason = z.output<typeof HostServingReason>;
+
+/**
+ * Why a LAN link to another device failed or ended. `detail` is the system's or the parser's
+ * words (a socket error, a protocol violation); `seconds` how long the device waited.
+ */
+export const HostLinkFailure = z.discriminatedUnion('code', [
+  /** The device could not be dialled at all. */
+  z.object({ code: z.literal('unreachable'), detail: z.string() }),
+  z.object({ code: z.literal('connection_failed'), detail: z.string() }),
+  z.object({ code: z.literal('disconnected') }),
+  z.object({ code: z.literal('stopped_answering') }),
+  z.object({ code: z.literal('no_answer_within'), seconds: z.number() }),
+  z.object({ code: z.literal('no_answer_in_time') }),
+  z.object({ code: z.literal('closed') }),
+  z.object({ code: z.literal('frame_too_large') }),
+  z.object({ code: z.literal('broke_protocol'), detail: z.string() }),
+  /** The device answered a request with an error of its own (its words), or with the wrong number of bytes. */
+  z.object({ code: z.literal('device_error'), detail: z.string() }),
+  z.object({ code: z.literal('wrong_size') }),
+  /** The device at the host's address has another certificate. */
+  z.object({ code: z.literal('not_the_host') }),
+  z.object({ code: z.literal('not_welcomed') }),
+]);
+export type HostLinkFailure = z.output<typeof HostLinkFailure>;
+
+/**
  * Why the network does not run the model now, as a code the window words in its language, with
- * the values the words name. `reason` (not_serving) is the runtime's serving reason; `message`
- * (host_refused) is the host device's own words over the LAN; `error` is the connection's failure.
+ * the values the words name. `message` (host_refused) stays the host device's own words: they
+ * come over the LAN protocol, whose `refused` frame carries text.
  */
 export const HostNetworkMessage = z.discriminatedUnion('code', [
   /** The host: Meshwork has not yet listed the network in this device's signed document. */
   z.object({ code: z.literal('awaiting_confirmation') }),
   z.object({ code: z.literal('suspended') }),
-  z.object({ code: z.literal('not_serving'), reason: z.string() }),
+  z.object({ code: z.literal('not_serving'), reason: HostServingReason }),
   z.object({ code: z.literal('model_missing'), model: z.string() }),
   /** A client: its host refused it on reconnecting. */
   z.object({ code: z.literal('host_refused'), message: z.string() }),
-  z.object({ code: z.literal('host_unreachable'), error: z.string() }),
-  z.object({ code: z.literal('host_offline'), error: z.string() }),
+  z.object({ code: z.literal('host_unreachable'), error: HostLinkFailure }),
+  z.object({ code: z.literal('host_offline'), error: HostLinkFailure }),
 ]);
 export type HostNetworkMessage = z.output<typeof HostNetworkMessage>;
 
@@ -164,7 +245,7 @@ export type DiscoveredNetwork = z.output<typeof DiscoveredNetwork>;
  * its data folder can replace. `problem` says why the plan cannot be trusted now (the api's
  * documents do not verify, or the clock went back): models are not served meanwhile.
  */
-export const HostTrust = z.object({ source: z.enum(['release', 'first-sign-in']), problem: z.string().nullable() });
+export const HostTrust = z.object({ source: z.enum(['release', 'first-sign-in']), problem: HostTrustProblem.nullable() });
 export type HostTrust = z.output<typeof HostTrust>;
 
 export const HostState = z.object({
@@ -173,8 +254,8 @@ export const HostState = z.object({
   connection: HostConnection,
   entitlements: HostEntitlements.nullable(),
   trust: HostTrust,
-  /** Whether models may be served now, and if not, why (shown to the person as it is). */
-  serving: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
+  /** Whether models may be served now, and if not, why (a code the window words). */
+  serving: z.object({ allowed: z.boolean(), reason: HostServingReason.nullable() }),
   models: z.array(HostModel),
   /** The network this device hosts or belongs to, if any. */
   network: HostNetwork.nullable(),

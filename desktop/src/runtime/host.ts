@@ -6,7 +6,9 @@ import {
   type HostAccount,
   type HostConnection,
   type HostPasswordSignIn,
+  type HostSignedOutMessage,
   type HostState,
+  type HostTrustProblem,
   MessageAnswer,
 } from '@meshwork/contracts';
 import { ApiClient, type DeviceTokens } from './api/api-client';
@@ -67,7 +69,7 @@ export class DesktopRuntime extends EventEmitter<HostEvents> {
   private signingOut: Session | null = null;
   private signingIn: { account: HostAccount; abort: AbortController } | null = null;
   private connection: HostConnection = 'offline';
-  private signedOutMessage: string | null = null;
+  private signedOutMessage: HostSignedOutMessage | null = null;
   private boundary: NodeJS.Timeout | null = null;
   private readonly refetch = setInterval(() => {
     this.observeClock();
@@ -202,7 +204,7 @@ export class DesktopRuntime extends EventEmitter<HostEvents> {
       .catch((error: Error) => {
         if (this.signingIn?.abort !== abort) return; // replaced by a newer attempt
         this.signingIn = null;
-        this.signedOutMessage = expiry.aborted ? 'The code expired. Start the sign-in again.' : error.message;
+        this.signedOutMessage = expiry.aborted ? { code: 'code_expired' } : { code: 'sign_in_failed', error: error.message };
         this.emitState();
       });
     return account;
@@ -236,7 +238,7 @@ export class DesktopRuntime extends EventEmitter<HostEvents> {
   }
 
   /** Signs this device out: ends its session at the api when it can, and forgets the tokens and the document. */
-  async signOut(message: string | null = null, tellApi = true): Promise<void> {
+  async signOut(message: HostSignedOutMessage | null = null, tellApi = true): Promise<void> {
     const session = this.session;
     if (!session || this.signingOut === session) return;
     this.signingOut = session;
@@ -284,7 +286,7 @@ export class DesktopRuntime extends EventEmitter<HostEvents> {
   private async resume(account: AccountRecord, firstSignIn: boolean): Promise<void> {
     const api = new ApiClient(account.api, account, {
       onRotate: (tokens: DeviceTokens) => this.files.account.write({ ...account, ...tokens }),
-      onSignedOut: (reason) => void this.signOut(`Signed out: ${reason}`, false),
+      onSignedOut: (reason) => void this.signOut({ code: 'session_ended', reason }, false),
     });
     const keeper = new EntitlementKeeper(this.files, account.device_id, this.config.rootKeys ?? null, () => this.now());
     if (firstSignIn) await keeper.pinAndFetch(api);
@@ -292,7 +294,7 @@ export class DesktopRuntime extends EventEmitter<HostEvents> {
     const stream = new EntitlementStream(api, {
       connection: (state) => this.connectionChanged(state),
       document: (token) => this.documentArrived(token),
-      signedOut: (reason) => void this.signOut(reason, false),
+      signedOut: (code) => void this.signOut({ code }, false),
       lastSeq: () => {
         const document = keeper.document;
         return document && Date.now() / 1000 - document.iat < REFETCH_AFTER_SECONDS ? document.seq : null;
@@ -369,14 +371,11 @@ export class DesktopRuntime extends EventEmitter<HostEvents> {
 }
 
 /** Whether models may be served: only with a document that has not passed its grace. */
-function servingAt(signedIn: boolean, entitlements: HostState['entitlements'], problem: string | null): HostState['serving'] {
-  if (!signedIn) return { allowed: false, reason: 'Sign in to serve models.' };
-  if (problem) return { allowed: false, reason: problem };
-  if (!entitlements) return { allowed: false, reason: 'Waiting for this device’s plan from Meshwork.' };
+function servingAt(signedIn: boolean, entitlements: HostState['entitlements'], problem: HostTrustProblem | null): HostState['serving'] {
+  if (!signedIn) return { allowed: false, reason: { code: 'signed_out' } };
+  if (problem) return { allowed: false, reason: { code: 'untrusted', problem } };
+  if (!entitlements) return { allowed: false, reason: { code: 'awaiting_plan' } };
   if (entitlements.status === 'expired')
-    return {
-      allowed: false,
-      reason: `This device could not confirm its plan with Meshwork since ${entitlements.expires_at.slice(0, 10)} and its offline grace has ended. Models are served again as soon as it reconnects.`,
-    };
+    return { allowed: false, reason: { code: 'plan_expired', since: entitlements.expires_at.slice(0, 10) } };
   return { allowed: true, reason: null };
 }

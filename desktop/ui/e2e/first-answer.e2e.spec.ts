@@ -128,7 +128,7 @@ describe('the window: the model’s name, its download, and the playground’s c
   it('a download resumed after a restart first checks the part it holds, then downloads the rest', async () => {
     // The host stops mid-download; started again, it is asked to download once more.
     const { dataDir, fingerprint } = subject;
-    await subject.close();
+    await subject.close({ keepData: true });
     link.resume();
     await rm(join(dataDir, 'models', 'downloads.json'));
     subject = await startHost(world.base, { dataDir, fingerprint });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,12 @@ export async function apiRelay(apiPort: number, address = '127.0.0.1') {
   };
 }
 
+/**
+ * The data directories this harness made: removed when the host on them closes, so a test run
+ * leaves /tmp as it found it. A host restarted on one (`dataDir`) owns it from then on.
+ */
+const madeHere = new Set<string>();
+
 /** A host and its loopback UI server on a fresh data directory, driven as the UI would (a session cookie for a one-time code). */
 export async function startHost(
   api: string,
@@ -59,6 +65,7 @@ export async function startHost(
 ) {
   const address = options.address ?? '127.0.0.1';
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'meshwork-host-')));
+  if (!options.dataDir) madeHere.add(dataDir);
   const fingerprint = options.fingerprint ?? `fp-${randomUUID()}`;
   const runtime = await startRuntime({
     dataDir,
@@ -112,7 +119,13 @@ export async function startHost(
     call,
     state,
     until,
-    close: () => runtime.close(),
+    /** Stops the host and removes the data directory the harness made (`keepData`: a test restarts a host on it). */
+    async close(options: { keepData?: boolean } = {}) {
+      await runtime.close();
+      if (options.keepData || !madeHere.has(dataDir)) return;
+      madeHere.delete(dataDir);
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
 export type TestHost = Awaited<ReturnType<typeof startHost>>;

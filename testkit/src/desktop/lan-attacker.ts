@@ -8,12 +8,13 @@
  */
 import { randomUUID, sign, X509Certificate } from 'node:crypto';
 import { createSocket } from 'node:dgram';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, createServer } from 'node:tls';
 import { createInterface } from 'node:readline';
-import { LAN_DISCOVERY_GROUP, LAN_DISCOVERY_PORT } from '@meshwork/contracts';
+import { LAN_DISCOVERY_GROUP, LAN_DISCOVERY_PORT, type LanAnnouncement } from '@meshwork/contracts';
+import { signedBytes } from '../../../desktop/src/runtime/network/discovery';
 import { JoinExchange, newSessionId } from '../../../desktop/src/runtime/network/join-pake';
 import { certificateFingerprint, lanIdentity, selfSigned } from '../../../desktop/src/runtime/network/lan-identity';
 
@@ -42,22 +43,6 @@ function frames(onHeader: (header: Json) => void): (chunk: Buffer) => void {
   };
 }
 
-/** The bytes a v2 host signs (discovery.ts). */
-const signedBytes = (a: Json & { network: Json }) =>
-  Buffer.from(
-    JSON.stringify([
-      a.meshwork,
-      a.owner,
-      a.network.id,
-      a.network.name,
-      a.network.model,
-      a.network.host_name,
-      a.addresses,
-      a.port,
-      a.certificate,
-    ]),
-  );
-
 /** An announcement of `heard`'s network from this machine, by `identity`, in the format `heard` has. */
 function reannounce(heard: Json & { network: Json }, identity: { key: string; certificate: string }, address: string, networkId?: string) {
   const der = new X509Certificate(identity.certificate).raw;
@@ -71,12 +56,17 @@ function reannounce(heard: Json & { network: Json }, identity: { key: string; ce
     port: 8433,
     certificate: der.toString('base64'),
   };
-  return { ...unsigned, signature: sign('sha256', signedBytes(unsigned), identity.key).toString('base64') };
+  // The heard announcement's fields, as the real host's format has them: signed as a host signs.
+  const bytes = signedBytes(unsigned as unknown as Omit<LanAnnouncement, 'signature'>);
+  return { ...unsigned, signature: sign('sha256', bytes, identity.key).toString('base64') };
 }
 
 async function main(): Promise<void> {
   const { address } = JSON.parse(process.env.MESHWORK_ATTACKER ?? '{}') as { address: string };
-  const identity = await lanIdentity(mkdtempSync(join(tmpdir(), 'attacker-')), 'Studio');
+  const dataDir = mkdtempSync(join(tmpdir(), 'attacker-'));
+  // Its identity's folder goes when it exits, however it exits: a test run leaves /tmp as it found it.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const identity = await lanIdentity(dataDir, 'Studio');
   const captured: Json[] = [];
   type Heard = Json & { network: Json };
   let heard: Heard | null = null;

@@ -5,6 +5,7 @@ import {
   type EntitlementVerdict,
   type HostEntitlements,
   type HostTrust,
+  type HostTrustProblem,
   SignedEntitlements,
   SignedKeySet,
   verifyEntitlementToken,
@@ -25,10 +26,6 @@ const CLOCK_SLACK_SECONDS = ENTITLEMENT_CLOCK_SKEW_SECONDS;
 /** The trusted time is saved when it has moved on this much, so a restart remembers it. */
 const SAVE_TIME_EVERY_SECONDS = 60;
 
-const CLOCK_WENT_BACK =
-  "This computer's clock reads earlier than a time Meshwork already saw on it, so its plan cannot be trusted offline. " +
-  'Set the date and time right: models are served again once it reconnects to Meshwork.';
-
 /**
  * The signed entitlement document this host obeys, online or offline, and the keys it trusts.
  * A release carries the platform's root keys: the keys are those, or those a chain of signed
@@ -47,8 +44,8 @@ export class EntitlementKeeper {
   /** The signed key sets followed from the release's root, oldest first. */
   private keySets: string[] = [];
   private current: { token: string; document: EntitlementDocument } | null = null;
-  /** Why the api's latest document was refused, in words; null while its documents verify. */
-  private refused: string | null = null;
+  /** Why the api's latest document was refused; null while its documents verify. */
+  private refused: HostTrustProblem | null = null;
   /** The latest time trusted (seconds) and the one saved with the document. */
   private mark = 0;
   private savedMark = 0;
@@ -99,7 +96,10 @@ export class EntitlementKeeper {
 
   /** Where the trusted keys come from, and why the plan cannot be trusted now (null while it can). */
   trust(now: Date): HostTrust {
-    return { source: this.root ? 'release' : 'first-sign-in', problem: this.refused ?? (this.clockWentBack(now) ? CLOCK_WENT_BACK : null) };
+    return {
+      source: this.root ? 'release' : 'first-sign-in',
+      problem: this.refused ?? (this.clockWentBack(now) ? { code: 'clock_went_back' } : null),
+    };
   }
 
   /** Whether the clock reads earlier than the latest time trusted, beyond a correction's slack. */
@@ -248,11 +248,9 @@ export class EntitlementKeeper {
     return done;
   }
 
-  private refusal(verdict: Extract<EntitlementVerdict, { status: 'rejected' }>): string {
-    const what = `This device cannot verify its plan from Meshwork (${verdict.message}), so it does not serve models`;
-    if (verdict.reason === 'not_yet_valid') return `${what}. Check this computer's date and time.`;
-    if (this.root && (verdict.reason === 'unknown_key' || verdict.reason === 'bad_signature'))
-      return `${what}. Install Meshwork again from your site to get its current keys.`;
-    return `${what}.`;
+  private refusal(verdict: Extract<EntitlementVerdict, { status: 'rejected' }>): HostTrustProblem {
+    const reinstall = this.root !== null && (verdict.reason === 'unknown_key' || verdict.reason === 'bad_signature');
+    const advice = verdict.reason === 'not_yet_valid' ? 'check_clock' : reinstall ? 'reinstall' : null;
+    return { code: 'plan_unverifiable', detail: verdict.message, advice };
   }
 }

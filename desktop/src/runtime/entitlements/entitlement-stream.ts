@@ -13,7 +13,8 @@ export interface EntitlementStreamHandlers {
   /** A signed document arrived (still to be verified). */
   document(token: string): Promise<void>;
   /** The device was revoked, or its session refused: sign out. */
-  signedOut(reason: string): void;
+  /** The session is gone (`no_longer_signed_in`), or the owner signed the device out (`device_signed_out`). */
+  signedOut(code: 'no_longer_signed_in' | 'device_signed_out'): void;
   /** The seq of the document held, sent as Last-Event-ID so a reconnect skips what the host has. */
   lastSeq(): number | null;
   log(message: string): void;
@@ -93,7 +94,7 @@ export class EntitlementStream {
       .finally(() => clearTimeout(connecting));
     if (response.status === 401 || response.status === 403) {
       await response.body?.cancel();
-      this.handlers.signedOut('This device is no longer signed in.');
+      this.handlers.signedOut('no_longer_signed_in');
       return 'ended';
     }
     if (!response.ok || !response.body) {
@@ -111,7 +112,7 @@ export class EntitlementStream {
         for (const event of parser.feed(decoder.decode(chunk, { stream: true }))) {
           if (event.retry !== undefined) setRetry(event.retry);
           if (event.event === ENTITLEMENT_STREAM_EVENTS.revoked) {
-            this.handlers.signedOut('This device was signed out from your account.');
+            this.handlers.signedOut('device_signed_out');
             return 'ended';
           }
           if (event.event === ENTITLEMENT_STREAM_EVENTS.entitlements) await this.deliver(event.data);

@@ -1,6 +1,7 @@
 import type { ChatCompletionMessage } from '@meshwork/contracts';
 import type { Generation } from '../../engine/generate';
 import { LocalModel, readManifest } from '../../engine/local-model';
+import { servingWords } from '../english';
 import type { DesktopRuntime } from '../host';
 import type { LanNetwork } from '../network/lan-network';
 import type { Pipeline } from '../network/pipeline';
@@ -113,8 +114,8 @@ export class ModelServer {
   }
 
   private refuseUnlessServing(name: string): void {
-    const state = this.host.state();
-    if (!state.serving.allowed) throw new ServeRefusal(503, state.serving.reason ?? 'Models are not served now.', 'service_unavailable');
+    const { reason } = this.host.state().serving;
+    if (reason) throw new ServeRefusal(503, servingWords(reason), 'service_unavailable');
     if (!this.available().some((m) => m.name === name))
       throw new ServeRefusal(404, `The model "${name}" does not exist on this host or your plan does not include it.`, 'model_not_found');
   }
@@ -153,9 +154,11 @@ export class ModelServer {
         await this.unload(new ServeRefusal(503, 'This device stopped hosting the network that ran the model.', 'service_unavailable'));
       return;
     }
-    const reason = this.host.state().serving.reason;
+    const { reason } = this.host.state().serving;
     await this.unload(
-      new ServeRefusal(reason ? 503 : 403, reason ?? `Your plan no longer includes the model "${loaded.name}".`, 'model_withdrawn'),
+      reason
+        ? new ServeRefusal(503, servingWords(reason), 'model_withdrawn')
+        : new ServeRefusal(403, `Your plan no longer includes the model "${loaded.name}".`, 'model_withdrawn'),
     );
   }
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { statfsSync, writeFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256, uploadForm } from '@meshwork/testkit/api/upload-kit';
@@ -69,7 +69,7 @@ describe('the desktop host: models', () => {
     expect(first.host.state().models.find((m) => m.name === model.name)).toMatchObject({ allowed: true, status: 'not-downloaded' });
     const refused = await first.call('POST', '/host/models/download', { name: 'not_in_the_plan' });
     expect(refused).toEqual({ status: 400, body: { message: 'Your plan does not include the model "not_in_the_plan".' } });
-    await first.close();
+    await first.close({ keepData: true });
     hosts.splice(0);
 
     // What a run stopped mid-download leaves: the queue, half of one file, and a damaged start of another.
@@ -111,9 +111,10 @@ describe('the desktop host: models', () => {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', models]);
     try {
       const subject = await signedIn(owner);
-      await subject.close();
+      await subject.close({ keepData: true });
       hosts.splice(0);
       const again = await signedIn(owner, await moveTo(subject.dataDir, dataDir), subject.fingerprint);
+      await rm(subject.dataDir, { recursive: true, force: true });
       let filled = false;
       again.host.on('state', (state) => {
         // Past the free-space check (the total is known) and before any byte is written.
@@ -125,9 +126,7 @@ describe('the desktop host: models', () => {
       await again.until((s) => s.models.some((m) => m.name === model.name), 10_000, 'the model in the plan');
       expect((await again.call('POST', '/host/models/download', { name: model.name })).status).toBe(200);
       const state = await again.until((s) => s.models.find((m) => m.name === model.name)?.status === 'failed', 30_000, 'failed');
-      expect(state.models.find((m) => m.name === model.name)!.error).toBe(
-        `The disk filled up while Package ${model.name} was downloading. Free some space and download it again: what came down is kept.`,
-      );
+      expect(state.models.find((m) => m.name === model.name)!.error).toEqual({ code: 'disk_filled', model: `Package ${model.name}` });
       expect(filled).toBe(true);
       const partial = join(models, '.partial', model.name, '1.0.0');
       expect((await readdir(partial)).length).toBeGreaterThan(0);
@@ -135,6 +134,7 @@ describe('the desktop host: models', () => {
       hosts.splice(0);
     } finally {
       execFileSync('umount', [models]);
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -8,6 +8,7 @@ import {
   type EntitlementDocument,
   type HostGenerationDefaults,
   type HostModel,
+  type HostModelError,
   MODEL_MANIFEST_FILE,
   ModelManifest,
   ModelPackageManifest,
@@ -25,6 +26,13 @@ const safe = (name: string, what: string) => {
   return name;
 };
 
+/** A download failed for a reason the window words (the code and its values). */
+class DownloadFailed extends Error {
+  constructor(readonly failure: HostModelError) {
+    super(failure.code);
+  }
+}
+
 const QueueRecord = z.object({ queued: z.array(z.string()) });
 const PROGRESS_EVERY_MS = 250;
 /** The catalog's manifest, kept beside the package: the display name comes back from it after a restart. */
@@ -37,7 +45,7 @@ interface Transfer {
   done: number;
   total: number;
   speed: number;
-  error: string | null;
+  error: HostModelError | null;
 }
 
 const waiting = (version: string): Transfer => ({
@@ -175,7 +183,7 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
         const [name, transfer] = next;
         const entitled = document()?.models.find((m) => m.name === name);
         try {
-          if (!entitled) throw new Error(`Your plan no longer includes the model "${name}".`);
+          if (!entitled) throw new DownloadFailed({ code: 'no_longer_in_plan', model: name });
           await this.fetchModel(api, entitled, transfer);
           this.transfers.delete(name);
           await this.dequeue(name);
@@ -184,8 +192,10 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
           transfer.status = 'failed';
           transfer.activity = null;
           transfer.error = isDiskFull(error)
-            ? `The disk filled up while ${this.displayNames.get(name) ?? name} was downloading. Free some space and download it again: what came down is kept.`
-            : (error as Error).message;
+            ? { code: 'disk_filled', model: this.displayNames.get(name) ?? name }
+            : error instanceof DownloadFailed
+              ? error.failure
+              : { code: 'download_failed', error: (error as Error).message };
           transfer.speed = 0;
         }
         this.emit('change');
@@ -212,7 +222,7 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
     const { text, value: manifest } = await api.requestText(manifestPath, { schema: ModelManifest });
     this.displayNames.set(name, manifest.display_name);
     if (createHash('sha256').update(text).digest('hex') !== entitled.manifest_sha256)
-      throw new Error(`The catalog's manifest of "${name}" is not the one your plan names; try again later.`);
+      throw new DownloadFailed({ code: 'manifest_mismatch', model: name });
     const partial = join(this.root, '.partial', name, version);
     await mkdir(partial, { recursive: true, mode: 0o700 });
     const files = [...manifest.files].sort((a, b) => a.part_index - b.part_index);
@@ -297,12 +307,10 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
   private async checkFreeSpace(needed: number, displayName: string): Promise<void> {
     const fs = await statfs(this.root);
     const free = fs.bavail * fs.bsize;
-    if (needed > free)
-      throw new Error(`Not enough free disk space for ${displayName}: it needs ${megabytes(needed)} and ${megabytes(free)} is free.`);
+    if (needed > free) throw new DownloadFailed({ code: 'disk_too_small', model: displayName, needed_bytes: needed, free_bytes: free });
   }
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const manifestPathOf = (name: string) => `/models/${encodeURIComponent(name)}/manifest/`;
 /** A file's JSON, or null when it is missing or not JSON (a package from elsewhere). */
 async function readJson(path: string): Promise<unknown> {

@@ -52,8 +52,8 @@ export interface Discovered extends DiscoveredNetwork {
 /** What a host announces; Discovery adds its addresses and certificate, and signs it. */
 export type Announcing = Pick<LanAnnouncement, 'owner' | 'network' | 'port'>;
 
-/** The bytes a host signs: every field but the signature, in a fixed order. */
-const signedBytes = (a: Omit<LanAnnouncement, 'signature'>): Buffer =>
+/** The bytes a host signs: every field but the signature, in a fixed order (lan-attacker.ts forges with the same). */
+export const signedBytes = (a: Omit<LanAnnouncement, 'signature'>): Buffer =>
   Buffer.from(
     JSON.stringify([
       a.meshwork,

@@ -6,6 +6,7 @@
 import { freemem } from 'node:os';
 import type { HostNetworkMessage, LanNodeReport } from '@meshwork/contracts';
 import { readManifest } from '../../engine/local-model';
+import { servingWords } from '../english';
 import type { DesktopRuntime } from '../host';
 import { blockCosts, CannotAssign, planAssignment, stagesOf } from './assign-blocks';
 import { BlockWorker, CacheMissing } from './block-worker';
@@ -183,7 +184,7 @@ function apiWording(message: HostNetworkMessage): string {
     case 'suspended':
       return 'This network is suspended: your plan allows fewer networks, or no longer includes its model.';
     case 'not_serving':
-      return message.reason;
+      return servingWords(message.reason);
     case 'model_missing':
       return `Download ${message.model} on this device to run the network.`;
     default:
@@ -211,10 +212,10 @@ class RemoteStage implements Stage {
     );
     const error = reply.header.type === 'reply' ? reply.header.error : null;
     if (error?.kind === 'cache_missing') throw new CacheMissing(error.message);
-    if (error) throw new PeerLost(error.message);
+    if (error) throw new PeerLost({ code: 'device_error', detail: error.message });
     // The last block answers the last position's logits; the others the residual stream.
     const expected = this.end === this.blockCount ? this.vocabulary * 4 : tokens * this.hidden * 4;
-    if (reply.payload.length !== expected) throw new PeerLost('The device answered with the wrong size.');
+    if (reply.payload.length !== expected) throw new PeerLost({ code: 'wrong_size' });
     return asFloat32(reply.payload);
   }
 

@@ -91,8 +91,8 @@ export class HostRole {
     const entry = entitledEntry(runtime.entitlements, record);
     if (!entry) return { code: 'awaiting_confirmation' };
     if (entry.status === 'suspended') return { code: 'suspended' };
-    const serving = runtime.serving();
-    if (!serving.allowed) return { code: 'not_serving', reason: serving.reason ?? '' };
+    const { reason } = runtime.serving();
+    if (reason) return { code: 'not_serving', reason };
     if (runtime.models.pathOf(record.network.model) === null) return { code: 'model_missing', model: record.network.model };
     return null;
   }

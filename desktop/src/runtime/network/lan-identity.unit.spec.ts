@@ -1,5 +1,5 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lanIdentity, selfSigned } from './lan-identity';
@@ -28,5 +28,6 @@ describe('a device’s self-signed LAN certificate', () => {
     expect(remade.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(remade.fingerprint).not.toBe(first.fingerprint);
     expect(JSON.parse(await readFile(file, 'utf8')).certificate).toBe(remade.certificate);
+    await rm(dataDir, { recursive: true, force: true });
   });
 });

@@ -7,7 +7,7 @@
  */
 import OpenAI from 'openai';
 import { connect } from 'node:tls';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostState } from '@meshwork/contracts';
@@ -23,6 +23,8 @@ describe('a network of two devices on loopback', () => {
   let host: TestHost;
   let member: TestHost;
   let key: string;
+  /** The stranger's identity folder, removed with the rest. */
+  let strangerDir: string | undefined;
 
   async function device(email: string, name: string): Promise<TestHost> {
     const subject = await startHost(world.base, { name });
@@ -48,6 +50,7 @@ describe('a network of two devices on loopback', () => {
     await member?.close();
     await host?.close();
     await world?.close();
+    if (strangerDir) await rm(strangerDir, { recursive: true, force: true });
   });
 
   it('creates a network with a join code, and a device of the same account joins it with the code', async () => {
@@ -95,7 +98,8 @@ describe('a network of two devices on loopback', () => {
   }, 60_000);
 
   it('gives a machine that is not a member nothing, even with a valid TLS certificate of its own', async () => {
-    const stranger = await lanIdentity(await mkdtemp(join(tmpdir(), 'stranger-')), 'Stranger');
+    strangerDir = await mkdtemp(join(tmpdir(), 'stranger-'));
+    const stranger = await lanIdentity(strangerDir, 'Stranger');
     const [address, port] = network(host.host.state()).addresses[0]!.split(':');
     const received = await new Promise<string>((resolve, reject) => {
       const socket = connect(

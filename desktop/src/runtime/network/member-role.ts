@@ -5,6 +5,7 @@
  */
 import { basename } from 'node:path';
 import { type HostNetwork, type HostNetworkMember, type HostNetworkMessage, LanToMember } from '@meshwork/contracts';
+import { servingWords } from '../english';
 import type { DesktopRuntime } from '../host';
 import { BlockWorker, CacheMissing } from './block-worker';
 import type { Discovery } from './discovery';
@@ -12,7 +13,7 @@ import type { LanIdentity } from './lan-identity';
 import { dialHost, HANDSHAKE_MS, type MemberLink, peerCertificate } from './lan-tls';
 import type { NetworkRecordStore } from './network-record';
 import { nodeReport } from './node-report';
-import { asFloat32, asInt64, type Frame, PeerLink } from './peer-link';
+import { asFloat32, asInt64, type Frame, PeerLink, PeerLost } from './peer-link';
 
 const RECONNECT_MS = [500, 1000, 2000, 5000];
 
@@ -84,7 +85,7 @@ export class MemberRole {
       const socket = await dialHost(this.setting.identity, target.address, target.port);
       if (peerCertificate(socket) !== record.host.certificate_sha256) {
         socket.destroy();
-        throw new Error('the device at that address is not this network’s host');
+        throw new PeerLost({ code: 'not_the_host' });
       }
       const link: MemberLink = new PeerLink(socket, LanToMember, null, { type: 'pong' });
       link.send({ type: 'hello', device_id: signed.deviceId, entitlements: token, node: await nodeReport(this.runtime) });
@@ -96,14 +97,15 @@ export class MemberRole {
         this.callbacks.changed();
         return this.retryLater(RECONNECT_MS.length - 1);
       }
-      if (answer.header.type !== 'welcome') throw new Error('the host did not welcome this device');
+      if (answer.header.type !== 'welcome') throw new PeerLost({ code: 'not_welcomed' });
       if (target !== record.host)
         await this.store.save({ ...record, host: { ...record.host, address: target.address, port: target.port } });
       this.callbacks.log('connected to the host');
       this.serve(link);
     } catch (error) {
       this.callbacks.log(`the host cannot be reached: ${(error as Error).message}`);
-      this.message = { code: 'host_unreachable', error: (error as Error).message };
+      const failure = error instanceof PeerLost ? error.failure : { code: 'unreachable' as const, detail: (error as Error).message };
+      this.message = { code: 'host_unreachable', error: failure };
       this.callbacks.changed();
       this.retryLater(attempt + 1);
     }
@@ -130,7 +132,7 @@ export class MemberRole {
       this.callbacks.log(`lost the host: ${reason.message}`);
       if (this.closed) return;
       this.members = this.members.map((m) => ({ ...m, online: false }));
-      this.message = { code: 'host_offline', error: reason.message };
+      this.message = { code: 'host_offline', error: reason.failure };
       this.callbacks.changed();
       this.retryLater(0);
     });
@@ -182,8 +184,8 @@ export class MemberRole {
   /** Refuses work for a model this device's own plan does not let it run now. */
   private mayRun(model: string, version: string): void {
     // Asked for every position a block runs: the checks, not the whole state.
-    const serving = this.runtime.serving();
-    if (!serving.allowed) throw new RunRefused(serving.reason ?? 'This device may not run models now.');
+    const { reason } = this.runtime.serving();
+    if (reason) throw new RunRefused(servingWords(reason));
     const allowed = this.runtime.entitlements?.models.some((m) => m.name === model && m.version === version);
     const installed = this.runtime.models.pathOf(model);
     if (!allowed || installed === null || basename(installed) !== version)

@@ -9,7 +9,8 @@
 import { EventEmitter } from 'node:events';
 import type { TLSSocket } from 'node:tls';
 import type { z } from 'zod';
-import { LAN_MAX_HEADER_BYTES, LAN_MAX_PAYLOAD_BYTES } from '@meshwork/contracts';
+import { type HostLinkFailure, LAN_MAX_HEADER_BYTES, LAN_MAX_PAYLOAD_BYTES } from '@meshwork/contracts';
+import { linkFailureWords } from '../english';
 
 export const PING_INTERVAL_MS = 1000;
 /** The largest frame a peer may send before it has proved who it is (a join carries a signed document of up to 64 KB). */
@@ -17,8 +18,12 @@ export const UNTRUSTED_FRAME_BYTES = 128 * 1024;
 /** Silence after which the peer is lost (a member runs a block's prompt chunk well within it). */
 export const SILENCE_LIMIT_MS = 6000;
 
-/** The peer is gone, or broke the protocol: what waited on it fails with this. */
-export class PeerLost extends Error {}
+/** The peer is gone, or broke the protocol: what waited on it fails with this (the window words `failure`). */
+export class PeerLost extends Error {
+  constructor(readonly failure: HostLinkFailure) {
+    super(linkFailureWords(failure));
+  }
+}
 
 export interface Frame<Header> {
   header: Header;
@@ -59,8 +64,8 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
     this.trusted = options.trusted;
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.received(chunk));
-    socket.on('error', (error) => this.close(new PeerLost(`The device's connection failed: ${error.message}`)));
-    socket.on('close', () => this.close(new PeerLost('The device disconnected.')));
+    socket.on('error', (error) => this.close(new PeerLost({ code: 'connection_failed', detail: error.message })));
+    socket.on('close', () => this.close(new PeerLost({ code: 'disconnected' })));
     let lastTick = Date.now();
     this.heartbeat = setInterval(() => {
       const now = Date.now();
@@ -68,7 +73,7 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
       // is still unread, so its silence is not the peer's.
       if (now - lastTick > 2 * PING_INTERVAL_MS) this.lastHeard = now;
       lastTick = now;
-      if (now - this.lastHeard > SILENCE_LIMIT_MS) this.close(new PeerLost('The device stopped answering.'));
+      if (now - this.lastHeard > SILENCE_LIMIT_MS) this.close(new PeerLost({ code: 'stopped_answering' }));
       else if (ping) this.send(ping);
     }, PING_INTERVAL_MS).unref();
   }
@@ -96,7 +101,7 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new PeerLost(`The device did not answer within ${Math.round(timeoutMs / 1000)} s.`));
+        reject(new PeerLost({ code: 'no_answer_within', seconds: Math.round(timeoutMs / 1000) }));
       }, timeoutMs).unref();
       this.pending.set(id, { resolve, reject, timer });
       this.send({ ...header, id }, payload);
@@ -109,7 +114,7 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
     if (kept) return Promise.resolve(kept);
     if (this.closed) return Promise.reject(this.closed);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.close(new PeerLost('The device did not answer in time.')), timeoutMs).unref();
+      const timer = setTimeout(() => this.close(new PeerLost({ code: 'no_answer_in_time' })), timeoutMs).unref();
       this.waiting = {
         resolve: (frame) => (clearTimeout(timer), resolve(frame)),
         reject: (error) => (clearTimeout(timer), reject(error)),
@@ -128,7 +133,7 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
     for (const frame of this.backlog.splice(0)) handler(frame);
   }
 
-  close(reason = new PeerLost('The link was closed.')): void {
+  close(reason = new PeerLost({ code: 'closed' })): void {
     if (this.closed) return;
     this.closed = reason;
     this.waiting?.reject(reason);
@@ -159,7 +164,7 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
         payloadBytes > LAN_MAX_PAYLOAD_BYTES ||
         (!this.trusted && 8 + headerBytes + payloadBytes > UNTRUSTED_FRAME_BYTES)
       )
-        return this.close(new PeerLost('The device sent a frame over the limits.'));
+        return this.close(new PeerLost({ code: 'frame_too_large' }));
       const total = 8 + headerBytes + payloadBytes;
       if (buffered.length < total) {
         this.needed = total;
@@ -178,7 +183,7 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
         if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
         header = parsed.data;
       } catch (error) {
-        return this.close(new PeerLost(`The device broke the protocol: ${(error as Error).message}`));
+        return this.close(new PeerLost({ code: 'broke_protocol', detail: (error as Error).message }));
       }
       this.dispatch({ header, payload });
     }

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { HostState } from '@meshwork/contracts';
 import { HostError, streamChat } from '../host-client';
 import { useI18n } from '../i18n';
+import { servingReasonText } from '../messages';
 
 /** One message of the conversation: the playground sends and shows plain text only. */
 interface Turn {
@@ -74,7 +75,7 @@ export function ChatScreen({ state }: { state: HostState }) {
     return (
       <div className="max-w-3xl space-y-4">
         <h1 className="text-2xl font-semibold">{t.chat}</h1>
-        <p className="text-slate-600">{state.serving.allowed ? t.noChatModel : state.serving.reason}</p>
+        <p className="text-slate-600">{state.serving.reason ? servingReasonText(t, state.serving.reason) : t.noChatModel}</p>
       </div>
     );
   return (

@@ -1,5 +1,6 @@
 import type { HostState } from '@meshwork/contracts';
 import { fill, useI18n } from '../i18n';
+import { servingReasonText, trustProblemText } from '../messages';
 
 /** The plan on this device, whether it is served, how long it lasts offline, and its networks (and the one this device is in). */
 export function OverviewScreen({ state }: { state: HostState }) {
@@ -35,15 +36,15 @@ export function OverviewScreen({ state }: { state: HostState }) {
           </p>
           {state.trust.problem && (
             <p className="text-sm text-red-700" data-testid="trust-problem">
-              {fill(t.trustProblem, { problem: state.trust.problem })}
+              {fill(t.trustProblem, { problem: trustProblemText(t, state.trust.problem) })}
             </p>
           )}
         </section>
       )}
-      {!state.serving.allowed && (
+      {state.serving.reason && (
         <section role="alert" className="rounded-lg border border-red-200 bg-red-50 p-5 text-red-900">
           <h2 className="font-semibold">{t.servingStopped}</h2>
-          <p>{state.serving.reason}</p>
+          <p>{servingReasonText(t, state.serving.reason)}</p>
         </section>
       )}
       <section className="card space-y-3" aria-labelledby="networks-heading">

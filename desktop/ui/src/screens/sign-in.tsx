@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { HostAccount } from '@meshwork/contracts';
 import { command } from '../host-client';
 import { fill, useI18n } from '../i18n';
+import { signedOutText } from '../messages';
 import { LanguagePicker } from './settings';
 import { useAction } from './use-action';
 
@@ -18,7 +19,7 @@ export function SignInScreen({ account }: { account: Exclude<HostAccount, { stat
       <p className="text-slate-700">{t.signInLead}</p>
       {account.status === 'signed-out' && account.message && (
         <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          {account.message}
+          {signedOutText(t, account.message)}
         </p>
       )}
       <section className="card space-y-4">

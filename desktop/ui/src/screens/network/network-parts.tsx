@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import type { HostNetwork, HostNetworkMessage } from '@meshwork/contracts';
-import { fill, type Messages, useI18n } from '../../i18n';
+import type { HostNetwork } from '@meshwork/contracts';
+import { useI18n } from '../../i18n';
+import { networkMessageText } from '../../messages';
 
 // Pieces the states of the Network section share: a refusal, a certificate, the network's summary.
 
@@ -28,11 +29,6 @@ export function Certificate({ fingerprint }: { fingerprint: string | null }) {
       </span>
     </p>
   );
-}
-
-/** The runtime's code for why the network does not run the model, in the window's language. */
-export function networkMessageText(t: Messages, message: HostNetworkMessage): string {
-  return fill(t.networkMessage[message.code], message);
 }
 
 /** The network's name, model and standing, as both the host and its clients see it. */

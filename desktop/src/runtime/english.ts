@@ -1,0 +1,66 @@
+import type { HostLinkFailure, HostServingReason, HostTrustProblem } from '@meshwork/contracts';
+
+/*
+ * The runtime's codes in English, for the readers that are programs: the OpenAI-compatible
+ * api's errors, the LAN protocol's replies and the log. The window words the same codes itself,
+ * in the person's language (desktop/ui/src/messages.ts); a test holds the two English texts equal.
+ */
+
+export function trustWords(problem: HostTrustProblem): string {
+  switch (problem.code) {
+    case 'clock_went_back':
+      return (
+        "This computer's clock reads earlier than a time Meshwork already saw on it, so its plan cannot be trusted offline. " +
+        'Set the date and time right: models are served again once it reconnects to Meshwork.'
+      );
+    case 'plan_unverifiable': {
+      const what = `This device cannot verify its plan from Meshwork (${problem.detail}), so it does not serve models`;
+      if (problem.advice === 'check_clock') return `${what}. Check this computer's date and time.`;
+      if (problem.advice === 'reinstall') return `${what}. Install Meshwork again from your site to get its current keys.`;
+      return `${what}.`;
+    }
+  }
+}
+
+export function servingWords(reason: HostServingReason): string {
+  switch (reason.code) {
+    case 'signed_out':
+      return 'Sign in to serve models.';
+    case 'untrusted':
+      return trustWords(reason.problem);
+    case 'awaiting_plan':
+      return 'Waiting for this device’s plan from Meshwork.';
+    case 'plan_expired':
+      return `This device could not confirm its plan with Meshwork since ${reason.since} and its offline grace has ended. Models are served again as soon as it reconnects.`;
+  }
+}
+
+export function linkFailureWords(failure: HostLinkFailure): string {
+  switch (failure.code) {
+    case 'unreachable':
+    case 'device_error':
+      return failure.detail;
+    case 'connection_failed':
+      return `The device's connection failed: ${failure.detail}`;
+    case 'disconnected':
+      return 'The device disconnected.';
+    case 'stopped_answering':
+      return 'The device stopped answering.';
+    case 'no_answer_within':
+      return `The device did not answer within ${failure.seconds} s.`;
+    case 'no_answer_in_time':
+      return 'The device did not answer in time.';
+    case 'closed':
+      return 'The link was closed.';
+    case 'frame_too_large':
+      return 'The device sent a frame over the limits.';
+    case 'broke_protocol':
+      return `The device broke the protocol: ${failure.detail}`;
+    case 'wrong_size':
+      return 'The device answered with the wrong size.';
+    case 'not_the_host':
+      return 'the device at that address is not this network’s host';
+    case 'not_welcomed':
+      return 'the host did not welcome this device';
+  }
+}

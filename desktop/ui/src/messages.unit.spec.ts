@@ -1,0 +1,120 @@
+import {
+  HostLinkFailure,
+  HostModelError,
+  HostNetworkMessage,
+  HostServingReason,
+  HostSignedOutMessage,
+  HostTrustProblem,
+} from '@meshwork/contracts';
+import { linkFailureWords, servingWords } from '../../src/runtime/english';
+import {
+  en,
+  fa,
+  linkFailureText,
+  type Messages,
+  modelErrorText,
+  networkMessageText,
+  servingReasonText,
+  signedOutText,
+  trustProblemText,
+} from './messages';
+
+/** The codes of one of the runtime's unions, read from its schema: a code added there must be worded here. */
+const codes = (union: { options: readonly { shape: { code: { value: string } } }[] }) => union.options.map((o) => o.shape.code.value);
+
+const tables: [string, string[], keyof Messages][] = [
+  ['HostNetworkMessage', codes(HostNetworkMessage), 'networkMessage'],
+  ['HostServingReason', codes(HostServingReason), 'servingReason'],
+  ['HostTrustProblem', codes(HostTrustProblem), 'trustProblems'],
+  ['HostLinkFailure', codes(HostLinkFailure), 'linkFailure'],
+  ['HostModelError', codes(HostModelError), 'modelError'],
+  ['HostSignedOutMessage', codes(HostSignedOutMessage), 'signedOut'],
+];
+
+/** One of each serving reason and link failure, with values: the runtime words these for programs. */
+const servingReasons: HostServingReason[] = [
+  { code: 'signed_out' },
+  { code: 'untrusted', problem: { code: 'clock_went_back' } },
+  { code: 'untrusted', problem: { code: 'plan_unverifiable', detail: 'Issued to another device', advice: null } },
+  { code: 'untrusted', problem: { code: 'plan_unverifiable', detail: 'Issued in the future', advice: 'check_clock' } },
+  { code: 'untrusted', problem: { code: 'plan_unverifiable', detail: 'No published key has the id k2', advice: 'reinstall' } },
+  { code: 'awaiting_plan' },
+  { code: 'plan_expired', since: '2026-01-31' },
+];
+const linkFailures: HostLinkFailure[] = [
+  { code: 'unreachable', detail: 'connect ECONNREFUSED 10.0.0.2:8433' },
+  { code: 'connection_failed', detail: 'read ECONNRESET' },
+  { code: 'disconnected' },
+  { code: 'stopped_answering' },
+  { code: 'no_answer_within', seconds: 10 },
+  { code: 'no_answer_in_time' },
+  { code: 'closed' },
+  { code: 'frame_too_large' },
+  { code: 'broke_protocol', detail: 'Invalid input' },
+  { code: 'device_error', detail: 'The block ran out of memory' },
+  { code: 'wrong_size' },
+  { code: 'not_the_host' },
+  { code: 'not_welcomed' },
+];
+
+describe('the window’s words for the runtime’s codes', () => {
+  it.each(tables)('words every code of %s in English and Persian', (_union, unionCodes, table) => {
+    const english = en[table] as Record<string, string>;
+    const persian = fa[table] as Record<string, string>;
+    for (const code of unionCodes) {
+      expect({ code, en: english[code] }).toEqual({ code, en: expect.stringMatching(/\S/) });
+      expect({ code, fa: persian[code] }).toEqual({ code, fa: expect.stringMatching(/\S/) });
+    }
+    // Both tables word the same codes (and plan_unverifiable's advices), none that the runtime no longer sends.
+    expect(Object.keys(persian).sort()).toEqual(Object.keys(english).sort());
+    const worded = Object.keys(english).filter((key) => !unionCodes.includes(key));
+    expect(worded.every((key) => key.startsWith('plan_unverifiable_'))).toBe(true);
+  });
+
+  it('says in English what the window said before the codes, word for word', () => {
+    const bytes = (value: number) => `${value} bytes`;
+    expect(networkMessageText(en, { code: 'not_serving', reason: { code: 'signed_out' } })).toBe('Sign in to serve models.');
+    expect(networkMessageText(en, { code: 'host_offline', error: { code: 'disconnected' } })).toBe(
+      'The network’s host is offline: The device disconnected.',
+    );
+    expect(
+      networkMessageText(en, { code: 'host_unreachable', error: { code: 'unreachable', detail: 'connect ECONNREFUSED 10.0.0.2:8433' } }),
+    ).toBe('The network’s host cannot be reached: connect ECONNREFUSED 10.0.0.2:8433');
+    expect(networkMessageText(en, { code: 'host_refused', message: 'This device was removed from the network.' })).toBe(
+      'This device was removed from the network.',
+    );
+    expect(servingReasonText(en, { code: 'plan_expired', since: '2026-01-31' })).toBe(
+      'This device could not confirm its plan with Meshwork since 2026-01-31 and its offline grace has ended. Models are served again as soon as it reconnects.',
+    );
+    expect(trustProblemText(en, { code: 'plan_unverifiable', detail: 'The signature does not match key k1', advice: 'reinstall' })).toBe(
+      'This device cannot verify its plan from Meshwork (The signature does not match key k1), so it does not serve models. Install Meshwork again from your site to get its current keys.',
+    );
+    expect(modelErrorText(en, { code: 'disk_filled', model: 'SmolLM2 135M' }, { bytes })).toBe(
+      'The disk filled up while SmolLM2 135M was downloading. Free some space and download it again: what came down is kept.',
+    );
+    expect(modelErrorText(en, { code: 'disk_too_small', model: 'SmolLM2 135M', needed_bytes: 5, free_bytes: 2 }, { bytes })).toBe(
+      'Not enough free disk space for SmolLM2 135M: it needs 5 bytes and 2 bytes is free.',
+    );
+    expect(modelErrorText(en, { code: 'no_longer_in_plan', model: 'smollm2' }, { bytes })).toBe(
+      'Your plan no longer includes the model "smollm2".',
+    );
+    expect(signedOutText(en, { code: 'code_expired' })).toBe('The code expired. Start the sign-in again.');
+    expect(signedOutText(en, { code: 'session_ended', reason: 'The device was revoked.' })).toBe('Signed out: The device was revoked.');
+    expect(signedOutText(en, { code: 'device_signed_out' })).toBe('This device was signed out from your account.');
+  });
+
+  it('words the serving reasons and link failures in English as the runtime tells programs', () => {
+    expect(new Set(servingReasons.map((r) => r.code))).toEqual(new Set(codes(HostServingReason)));
+    expect(new Set(linkFailures.map((f) => f.code))).toEqual(new Set(codes(HostLinkFailure)));
+    for (const reason of servingReasons) expect(servingReasonText(en, reason)).toBe(servingWords(reason));
+    for (const failure of linkFailures) expect(linkFailureText(en, failure)).toBe(linkFailureWords(failure));
+  });
+
+  it('words them in Persian with the values they carry', () => {
+    expect(networkMessageText(fa, { code: 'model_missing', model: 'smollm2' })).toBe(
+      'برای اجرای شبکه، smollm2 را روی این دستگاه دریافت کنید.',
+    );
+    expect(linkFailureText(fa, { code: 'no_answer_within', seconds: 10 })).toBe('دستگاه در 10 ثانیه پاسخ نداد.');
+    expect(servingReasonText(fa, { code: 'untrusted', problem: { code: 'clock_went_back' } })).toBe(fa.trustProblems.clock_went_back);
+  });
+});
