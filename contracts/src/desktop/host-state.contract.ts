@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorBody } from '../http/http.contract';
 import { LoginRequest } from '../identity/account.contract';
 import { EntitledModel, EntitledNetwork, EntitledPlan } from '../entitlements/entitlement-document.contract';
 
@@ -194,6 +195,45 @@ export const HostNetworkMessage = z.discriminatedUnion('code', [
   z.object({ code: z.literal('host_offline'), error: HostLinkFailure }),
 ]);
 export type HostNetworkMessage = z.output<typeof HostNetworkMessage>;
+
+/**
+ * Why the runtime refused a command of the window, as a code the window words, with the values
+ * the words name. `detail` is text from outside the runtime, passed on as it came: the api's
+ * answer, the host device's words over the LAN (its `refused` frame carries text), a system
+ * error; `failure` is why the link to the host failed; `address` the host's, as address:port.
+ */
+export const HostRefusalReason = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('sign_in_first') }),
+  z.object({ code: z.literal('sign_in_to_download') }),
+  z.object({ code: z.literal('not_in_plan'), model: z.string() }),
+  /** The model store could not do it (a name it cannot store, a disk error). */
+  z.object({ code: z.literal('model_store_failed'), detail: z.string() }),
+  z.object({ code: z.literal('already_in_network') }),
+  z.object({ code: z.literal('awaiting_plan') }),
+  z.object({ code: z.literal('only_host_issues_codes') }),
+  z.object({ code: z.literal('only_host_removes') }),
+  z.object({ code: z.literal('not_a_member') }),
+  /** Joining: more than one device announces the network, and none is the verified host. */
+  z.object({ code: z.literal('several_hosts_announce') }),
+  /** Joining: Meshwork names another certificate as the network's host. */
+  z.object({ code: z.literal('host_not_vouched') }),
+  z.object({ code: z.literal('network_not_on_lan') }),
+  z.object({ code: z.literal('code_for_another_network') }),
+  z.object({ code: z.literal('api_refused'), detail: z.string() }),
+  z.object({ code: z.literal('host_unreachable_at'), address: z.string(), failure: HostLinkFailure }),
+  z.object({ code: z.literal('not_the_host') }),
+  z.object({ code: z.literal('host_did_not_answer'), failure: HostLinkFailure }),
+  z.object({ code: z.literal('host_refused'), detail: z.string() }),
+  z.object({ code: z.literal('wrong_code') }),
+  z.object({ code: z.literal('not_admitted') }),
+]);
+export type HostRefusalReason = z.output<typeof HostRefusalReason>;
+
+/**
+ * The control server's error answer to a command: the api's error format, whose `message` is
+ * English for programs; a refusal adds its code and values beside it for the window to word.
+ */
+export type HostErrorBody = ErrorBody | (ErrorBody & HostRefusalReason);
 
 /** The LAN network this device hosts or belongs to. */
 export const HostNetwork = z.object({

@@ -1,8 +1,8 @@
-import type { HostLinkFailure, HostServingReason, HostTrustProblem } from '@meshwork/contracts';
+import type { HostLinkFailure, HostRefusalReason, HostServingReason, HostTrustProblem } from '@meshwork/contracts';
 
 /*
  * The runtime's codes in English, for the readers that are programs: the OpenAI-compatible
- * api's errors, the LAN protocol's replies and the log. The window words the same codes itself,
+ * api's errors, the LAN protocol's replies, the control server's error `message` and the log. The window words the same codes itself,
  * in the person's language (desktop/ui/src/messages.ts); a test holds the two English texts equal.
  */
 
@@ -62,5 +62,48 @@ export function linkFailureWords(failure: HostLinkFailure): string {
       return 'the device at that address is not this network’s host';
     case 'not_welcomed':
       return 'the host did not welcome this device';
+  }
+}
+
+export function refusalWords(refusal: HostRefusalReason): string {
+  switch (refusal.code) {
+    case 'sign_in_first':
+      return 'Sign in first.';
+    case 'sign_in_to_download':
+      return 'Sign in to download models.';
+    case 'not_in_plan':
+      return `Your plan does not include the model "${refusal.model}".`;
+    case 'model_store_failed':
+    case 'api_refused':
+    case 'host_refused':
+      return refusal.detail;
+    case 'already_in_network':
+      return 'This device is already in a network: leave it first.';
+    case 'awaiting_plan':
+      return 'Waiting for this device’s plan from Meshwork.';
+    case 'only_host_issues_codes':
+      return 'Only the network’s host issues join codes.';
+    case 'only_host_removes':
+      return 'Only the network’s host removes devices.';
+    case 'not_a_member':
+      return 'That device is not in this network.';
+    case 'several_hosts_announce':
+      return 'Several devices announce this network: choose the one whose certificate its host’s window shows.';
+    case 'host_not_vouched':
+      return 'The device at that address is not this network’s host: Meshwork names another certificate for it. Join the entry marked verified.';
+    case 'network_not_on_lan':
+      return 'This network is not on this LAN now. Enter its host’s address as its window shows it.';
+    case 'code_for_another_network':
+      return 'This code is for another network.';
+    case 'host_unreachable_at':
+      return `The network’s host cannot be reached at ${refusal.address}: ${linkFailureWords(refusal.failure)}`;
+    case 'not_the_host':
+      return 'The device at that address is not this network’s host.';
+    case 'host_did_not_answer':
+      return `The host did not answer: ${linkFailureWords(refusal.failure)}`;
+    case 'wrong_code':
+      return 'This join code is wrong, or the device at that address is not this network’s host.';
+    case 'not_admitted':
+      return 'The host did not admit this device.';
   }
 }

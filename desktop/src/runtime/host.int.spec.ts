@@ -84,6 +84,11 @@ describe('the desktop host: account and entitlements', () => {
   it('signs in with email and password when the person cannot open /activate, and says why a wrong password fails', async () => {
     const owner = await world.customer();
     const subject = await host();
+    // A command it cannot do yet: the refusal's code beside its English.
+    expect(await subject.call('POST', '/host/models/download', { name: 'smollm2' })).toMatchObject({
+      status: 400,
+      body: { message: 'Sign in to download models.', code: 'sign_in_to_download' },
+    });
     const wrong = await subject.call('POST', '/host/sign-in/password', { email: owner.email, password: 'not-the-password' });
     expect(wrong.status).toBeGreaterThanOrEqual(400);
     expect(wrong.status).toBeLessThan(500);

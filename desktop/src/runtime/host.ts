@@ -6,6 +6,7 @@ import {
   type HostAccount,
   type HostConnection,
   type HostPasswordSignIn,
+  type HostRefusalReason,
   type HostSignedOutMessage,
   type HostState,
   type HostTrustProblem,
@@ -17,6 +18,7 @@ import { type AccountRecord, hostFiles } from './account/host-files';
 import { EntitlementKeeper } from './entitlements/entitlement-keeper';
 import { EntitlementStream } from './entitlements/entitlement-stream';
 import { ModelStore } from './models/model-store';
+import { refusalWords } from './english';
 
 export interface HostConfig {
   dataDir: string;
@@ -49,8 +51,15 @@ interface Session {
   stream: EntitlementStream;
 }
 
-/** What the person asked for cannot be done now; the message says why. */
-export class HostRefusal extends Error {}
+/**
+ * What the person asked for cannot be done now: `reason` says why, as a code the window words;
+ * the message is its English, for programs.
+ */
+export class HostRefusal extends Error {
+  constructor(readonly reason: HostRefusalReason) {
+    super(refusalWords(reason));
+  }
+}
 
 type HostEvents = { state: [HostState]; entitlements: [EntitlementDocument | null] };
 
@@ -225,15 +234,16 @@ export class DesktopRuntime extends EventEmitter<HostEvents> {
   /** Starts downloading a model the plan allows (progress arrives in the state). */
   async downloadModel(name: string): Promise<void> {
     const document = this.entitlements;
-    if (!this.session || !document) throw new HostRefusal('Sign in to download models.');
+    if (!this.session || !document) throw new HostRefusal({ code: 'sign_in_to_download' });
+    if (!document.models.some((m) => m.name === name)) throw new HostRefusal({ code: 'not_in_plan', model: name });
     await this.models.download(this.session.api, document, name).catch((error: Error) => {
-      throw new HostRefusal(error.message);
+      throw new HostRefusal({ code: 'model_store_failed', detail: error.message });
     });
   }
 
   async removeModel(name: string): Promise<void> {
     await this.models.remove(name).catch((error: Error) => {
-      throw new HostRefusal(error.message);
+      throw new HostRefusal({ code: 'model_store_failed', detail: error.message });
     });
   }
 

@@ -137,6 +137,13 @@ describe('the Network section in a real browser', () => {
       .getByTestId('host-verified')
       .filter({ hasText: /^Verified: the host Meshwork names/ })
       .waitFor({ timeout: 20_000 });
+    // A wrong code: the host's refusal (its code, with the api's words as its value) under the form.
+    await listed.getByLabel('Join code').fill('BBBB-CCCC');
+    await listed.getByRole('button', { name: 'Join' }).click();
+    await listed
+      .getByRole('alert')
+      .filter({ hasText: /invalid or has expired/ })
+      .waitFor({ timeout: 20_000 });
     await listed.getByLabel('Join code').fill(code.toLowerCase());
     expect(await listed.getByLabel('Join code').inputValue()).toBe(code);
     await listed.getByRole('button', { name: 'Join' }).click();

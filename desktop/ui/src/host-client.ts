@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
-import type { ChatCompletionMessage, ErrorBody, HostState } from '@meshwork/contracts';
+import type { ChatCompletionMessage, HostErrorBody, HostRefusalReason, HostState } from '@meshwork/contracts';
+import type { Refusal } from './messages';
 
-/** A refusal from the host, in the api's error format: a message and, per field, what is wrong. */
-export class HostError extends Error {
+/**
+ * A refusal from the host, in the api's error format: a message and, per field, what is wrong;
+ * `reason`, the refusal's code and values for the window to word (refusalText), when it has one.
+ */
+export class HostError extends Error implements Refusal {
   constructor(
     message: string,
     readonly errors: Record<string, string[]> = {},
+    readonly reason: HostRefusalReason | null = null,
   ) {
     super(message);
   }
@@ -39,8 +44,9 @@ export function useHostState(): { state: HostState | null; lost: boolean } {
 }
 
 async function refusalOf(response: Response): Promise<HostError> {
-  const body = (await response.json().catch(() => null)) as ErrorBody | null;
-  return new HostError(body?.message ?? `The host answered ${response.status}.`, body?.errors ?? {});
+  const body = (await response.json().catch(() => null)) as HostErrorBody | null;
+  const reason = body !== null && 'code' in body ? body : null;
+  return new HostError(body?.message ?? `The host answered ${response.status}.`, body?.errors ?? {}, reason);
 }
 
 export async function getJson<T>(path: string): Promise<T> {

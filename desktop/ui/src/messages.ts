@@ -6,6 +6,7 @@ import type {
   HostLinkFailure,
   HostModelError,
   HostNetworkMessage,
+  HostRefusalReason,
   HostServingReason,
   HostSignedOutMessage,
   HostTrustProblem,
@@ -160,6 +161,33 @@ export const en = {
     session_ended: 'Signed out: {reason}',
     no_longer_signed_in: 'This device is no longer signed in.',
     device_signed_out: 'This device was signed out from your account.',
+  },
+  /**
+   * Why the host refused a command (HostRefusalReason); `detail` is the api's, the host device's
+   * or the system's words, `failure` the link failure's words.
+   */
+  refusal: {
+    sign_in_first: 'Sign in first.',
+    sign_in_to_download: 'Sign in to download models.',
+    not_in_plan: 'Your plan does not include the model "{model}".',
+    model_store_failed: '{detail}',
+    already_in_network: 'This device is already in a network: leave it first.',
+    awaiting_plan: 'Waiting for this device’s plan from Meshwork.',
+    only_host_issues_codes: 'Only the network’s host issues join codes.',
+    only_host_removes: 'Only the network’s host removes devices.',
+    not_a_member: 'That device is not in this network.',
+    several_hosts_announce: 'Several devices announce this network: choose the one whose certificate its host’s window shows.',
+    host_not_vouched:
+      'The device at that address is not this network’s host: Meshwork names another certificate for it. Join the entry marked verified.',
+    network_not_on_lan: 'This network is not on this LAN now. Enter its host’s address as its window shows it.',
+    code_for_another_network: 'This code is for another network.',
+    api_refused: '{detail}',
+    host_unreachable_at: 'The network’s host cannot be reached at {address}: {failure}',
+    not_the_host: 'The device at that address is not this network’s host.',
+    host_did_not_answer: 'The host did not answer: {failure}',
+    host_refused: '{detail}',
+    wrong_code: 'This join code is wrong, or the device at that address is not this network’s host.',
+    not_admitted: 'The host did not admit this device.',
   },
   joinCodeLead: 'On the machine that joins, enter this code under Network.',
   codeExpiresIn: 'Expires in {left}',
@@ -366,6 +394,29 @@ export const fa: Messages = {
     no_longer_signed_in: 'این دستگاه دیگر وارد حساب نیست.',
     device_signed_out: 'این دستگاه از حساب شما خارج شد.',
   },
+  refusal: {
+    sign_in_first: 'ابتدا وارد شوید.',
+    sign_in_to_download: 'برای دریافت مدل‌ها وارد شوید.',
+    not_in_plan: 'طرح شما مدل «{model}» را در بر ندارد.',
+    model_store_failed: 'کار با مدل انجام نشد: {detail}',
+    already_in_network: 'این دستگاه هم‌اکنون در یک شبکه است: ابتدا آن را ترک کنید.',
+    awaiting_plan: 'در انتظار طرح این دستگاه از مش‌ورک.',
+    only_host_issues_codes: 'فقط میزبان شبکه کد پیوستن می‌سازد.',
+    only_host_removes: 'فقط میزبان شبکه دستگاه‌ها را حذف می‌کند.',
+    not_a_member: 'آن دستگاه در این شبکه نیست.',
+    several_hosts_announce: 'چند دستگاه این شبکه را اعلام می‌کنند: آنی را برگزینید که گواهی‌اش همانی است که پنجرهٔ میزبان نشان می‌دهد.',
+    host_not_vouched:
+      'دستگاهی که در آن نشانی است میزبان این شبکه نیست: مش‌ورک گواهی دیگری را برای آن نام می‌برد. به موردی بپیوندید که «تأییدشده» است.',
+    network_not_on_lan: 'این شبکه اکنون در این شبکهٔ محلی نیست. نشانی میزبانش را همان‌گونه که پنجره‌اش نشان می‌دهد وارد کنید.',
+    code_for_another_network: 'این کد برای شبکهٔ دیگری است.',
+    api_refused: 'مش‌ورک نپذیرفت: {detail}',
+    host_unreachable_at: 'دسترسی به میزبان شبکه در {address} ممکن نیست: {failure}',
+    not_the_host: 'دستگاهی که در آن نشانی است میزبان این شبکه نیست.',
+    host_did_not_answer: 'میزبان پاسخ نداد: {failure}',
+    host_refused: 'میزبان شبکه این دستگاه را نپذیرفت: {detail}',
+    wrong_code: 'این کد پیوستن نادرست است، یا دستگاهی که در آن نشانی است میزبان این شبکه نیست.',
+    not_admitted: 'میزبان این دستگاه را نپذیرفت.',
+  },
   joinCodeLead: 'در دستگاهی که می‌پیوندد، این کد را در بخش «شبکه» وارد کنید.',
   codeExpiresIn: '{left} تا انقضا',
   codeExpired: 'این کد منقضی شده است: کد تازه‌ای بسازید.',
@@ -473,4 +524,24 @@ export function modelErrorText(t: Messages, error: HostModelError, formats: Form
 
 export function signedOutText(t: Messages, message: HostSignedOutMessage): string {
   return fill(t.signedOut[message.code], message);
+}
+
+/** What a command's refusal carries: the host's English, and its code with values (none from a host before the codes). */
+export interface Refusal {
+  message: string;
+  reason: HostRefusalReason | null;
+}
+
+/** A command's refusal in the window's words; the host's English for a code this window does not know (another version's). */
+export function refusalText(t: Messages, { message, reason }: Refusal): string {
+  if (reason === null || !Object.hasOwn(t.refusal, reason.code)) return message;
+  const template = t.refusal[reason.code];
+  switch (reason.code) {
+    case 'host_unreachable_at':
+      return fill(template, { address: reason.address, failure: linkFailureText(t, reason.failure) });
+    case 'host_did_not_answer':
+      return fill(template, { failure: linkFailureText(t, reason.failure) });
+    default:
+      return fill(template, reason);
+  }
 }

@@ -2,11 +2,12 @@ import {
   HostLinkFailure,
   HostModelError,
   HostNetworkMessage,
+  HostRefusalReason,
   HostServingReason,
   HostSignedOutMessage,
   HostTrustProblem,
 } from '@meshwork/contracts';
-import { linkFailureWords, servingWords } from '../../src/runtime/english';
+import { linkFailureWords, refusalWords, servingWords } from '../../src/runtime/english';
 import {
   en,
   fa,
@@ -14,6 +15,7 @@ import {
   type Messages,
   modelErrorText,
   networkMessageText,
+  refusalText,
   servingReasonText,
   signedOutText,
   trustProblemText,
@@ -29,6 +31,7 @@ const tables: [string, string[], keyof Messages][] = [
   ['HostLinkFailure', codes(HostLinkFailure), 'linkFailure'],
   ['HostModelError', codes(HostModelError), 'modelError'],
   ['HostSignedOutMessage', codes(HostSignedOutMessage), 'signedOut'],
+  ['HostRefusalReason', codes(HostRefusalReason), 'refusal'],
 ];
 
 /** One of each serving reason and link failure, with values: the runtime words these for programs. */
@@ -55,6 +58,53 @@ const linkFailures: HostLinkFailure[] = [
   { code: 'wrong_size' },
   { code: 'not_the_host' },
   { code: 'not_welcomed' },
+];
+
+/** One of each refusal, with values, and the English sentence the host answered before the codes. */
+const refusals: [HostRefusalReason, string][] = [
+  [{ code: 'sign_in_first' }, 'Sign in first.'],
+  [{ code: 'sign_in_to_download' }, 'Sign in to download models.'],
+  [{ code: 'not_in_plan', model: 'smollm2' }, 'Your plan does not include the model "smollm2".'],
+  [
+    { code: 'model_store_failed', detail: 'The model name "../x" cannot be stored on this device' },
+    'The model name "../x" cannot be stored on this device',
+  ],
+  [{ code: 'already_in_network' }, 'This device is already in a network: leave it first.'],
+  [{ code: 'awaiting_plan' }, 'Waiting for this device’s plan from Meshwork.'],
+  [{ code: 'only_host_issues_codes' }, 'Only the network’s host issues join codes.'],
+  [{ code: 'only_host_removes' }, 'Only the network’s host removes devices.'],
+  [{ code: 'not_a_member' }, 'That device is not in this network.'],
+  [{ code: 'several_hosts_announce' }, 'Several devices announce this network: choose the one whose certificate its host’s window shows.'],
+  [
+    { code: 'host_not_vouched' },
+    'The device at that address is not this network’s host: Meshwork names another certificate for it. Join the entry marked verified.',
+  ],
+  [{ code: 'network_not_on_lan' }, 'This network is not on this LAN now. Enter its host’s address as its window shows it.'],
+  [{ code: 'code_for_another_network' }, 'This code is for another network.'],
+  [
+    { code: 'api_refused', detail: 'Your Free plan allows 2 clients per network. Upgrade to add more.' },
+    'Your Free plan allows 2 clients per network. Upgrade to add more.',
+  ],
+  [
+    {
+      code: 'host_unreachable_at',
+      address: '10.0.0.2:8433',
+      failure: { code: 'unreachable', detail: 'connect ECONNREFUSED 10.0.0.2:8433' },
+    },
+    'The network’s host cannot be reached at 10.0.0.2:8433: connect ECONNREFUSED 10.0.0.2:8433',
+  ],
+  [
+    { code: 'host_unreachable_at', address: '10.0.0.2:8433', failure: { code: 'disconnected' } },
+    'The network’s host cannot be reached at 10.0.0.2:8433: The device disconnected.',
+  ],
+  [{ code: 'not_the_host' }, 'The device at that address is not this network’s host.'],
+  [{ code: 'host_did_not_answer', failure: { code: 'no_answer_in_time' } }, 'The host did not answer: The device did not answer in time.'],
+  [
+    { code: 'host_refused', detail: 'This join code was tried too many times: issue a new one on the host.' },
+    'This join code was tried too many times: issue a new one on the host.',
+  ],
+  [{ code: 'wrong_code' }, 'This join code is wrong, or the device at that address is not this network’s host.'],
+  [{ code: 'not_admitted' }, 'The host did not admit this device.'],
 ];
 
 describe('the window’s words for the runtime’s codes', () => {
@@ -110,7 +160,30 @@ describe('the window’s words for the runtime’s codes', () => {
     for (const failure of linkFailures) expect(linkFailureText(en, failure)).toBe(linkFailureWords(failure));
   });
 
+  it('words every refusal in English as the host said it before the codes, and as it tells programs', () => {
+    expect(new Set(refusals.map(([reason]) => reason.code))).toEqual(new Set(codes(HostRefusalReason)));
+    for (const [reason, sentence] of refusals) {
+      expect(refusalWords(reason)).toBe(sentence);
+      expect(refusalText(en, { message: sentence, reason })).toBe(sentence);
+    }
+  });
+
+  it('shows the host’s English for a refusal without a code it knows (a host of another version)', () => {
+    expect(refusalText(fa, { message: 'Sign in first.', reason: null })).toBe('Sign in first.');
+    const unknown = { code: 'newer_reason' } as unknown as HostRefusalReason;
+    expect(refusalText(fa, { message: 'Something newer.', reason: unknown })).toBe('Something newer.');
+  });
+
   it('words them in Persian with the values they carry', () => {
+    expect(refusalText(fa, { message: '', reason: { code: 'not_in_plan', model: 'smollm2' } })).toBe(
+      'طرح شما مدل «smollm2» را در بر ندارد.',
+    );
+    expect(
+      refusalText(fa, {
+        message: '',
+        reason: { code: 'host_unreachable_at', address: '10.0.0.2:8433', failure: { code: 'no_answer_within', seconds: 10 } },
+      }),
+    ).toBe('دسترسی به میزبان شبکه در 10.0.0.2:8433 ممکن نیست: دستگاه در 10 ثانیه پاسخ نداد.');
     expect(networkMessageText(fa, { code: 'model_missing', model: 'smollm2' })).toBe(
       'برای اجرای شبکه، smollm2 را روی این دستگاه دریافت کنید.',
     );

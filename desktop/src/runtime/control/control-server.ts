@@ -7,6 +7,7 @@ import {
   type HostApiKeys,
   HostApiKeyCreate,
   HostApiKeyRevoke,
+  type HostErrorBody,
   HostModelRequest,
   HostNetworkCreate,
   HostNetworkJoin,
@@ -232,9 +233,11 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.end(JSON.stringify(body));
 }
 
-function refusal(error: unknown): [number, ErrorBody] {
+/** The error answer: a HostRefusal's code and values beside its English, for the window to word. */
+function refusal(error: unknown): [number, HostErrorBody] {
   if (error instanceof Refusal || error instanceof ApiError) return [error.status, error.body];
-  if (error instanceof SignInEnded || error instanceof HostRefusal) return [400, { message: error.message }];
+  if (error instanceof HostRefusal) return [400, { message: error.message, ...error.reason }];
+  if (error instanceof SignInEnded) return [400, { message: error.message }];
   if (error instanceof EntitlementRefused) return [502, { message: error.message }];
   if (error instanceof DiskFull) return [507, { message: error.message }];
   if (error instanceof ApiUnreachable)

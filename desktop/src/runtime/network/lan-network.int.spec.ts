@@ -63,6 +63,8 @@ describe('a network of two devices on loopback', () => {
     const wrong = await member.call('POST', '/host/network/join', { address: network(hosting).addresses[0], code: 'BBBB-CCCC' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toMatch(/invalid or has expired/);
+    // The api's words go on as the refusal's value, beside its code, for the window to word.
+    expect(wrong.body).toMatchObject({ code: 'api_refused', detail: wrong.body.message });
 
     const joined = await member.call('POST', '/host/network/join', {
       address: network(hosting).addresses[0],
@@ -70,6 +72,10 @@ describe('a network of two devices on loopback', () => {
     });
     expect(joined.status).toBe(200);
     const client = await member.until((s) => s.network?.connected === true, 10_000, 'connected to the host');
+    expect(await member.call('POST', '/host/network/create', { name: 'Second', model: model.name })).toMatchObject({
+      status: 400,
+      body: { message: 'This device is already in a network: leave it first.', code: 'already_in_network' },
+    });
     expect(network(client)).toMatchObject({ role: 'client', name: 'Office', model: model.name });
     const members = (
       await host.until((s) => s.network?.members.some((m) => m.name === 'Laptop' && m.online) ?? false, 10_000, 'the member online')

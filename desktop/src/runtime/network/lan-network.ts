@@ -109,14 +109,14 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
 
   private signedIn() {
     const signed = this.runtime.signedInDevice;
-    if (!signed) throw new HostRefusal('Sign in first.');
+    if (!signed) throw new HostRefusal({ code: 'sign_in_first' });
     return signed;
   }
 
   /** Creates a network at the api for a model the plan allows, makes this device its host, and issues a join code. */
   async create(name: string, model: string): Promise<void> {
     this.signedIn();
-    if (this.store.current) throw new HostRefusal('This device is already in a network: leave it first.');
+    if (this.store.current) throw new HostRefusal({ code: 'already_in_network' });
     const network = await this.networks.create(name, model);
     this.registered.add(network.id);
     await this.networks.registerHost(network.id, this.identity.fingerprint);
@@ -137,7 +137,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
   async newJoinCode(): Promise<void> {
     this.signedIn();
     const record = this.store.current;
-    if (record?.role !== 'host') throw new HostRefusal('Only the network’s host issues join codes.');
+    if (record?.role !== 'host') throw new HostRefusal({ code: 'only_host_issues_codes' });
     this.roleOf('host').issueJoinCode(await this.networks.newJoinCode(record.network.id));
     this.notify();
   }
@@ -149,9 +149,9 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
    */
   async join(request: JoinRequest): Promise<void> {
     const { deviceId, deviceName } = this.signedIn();
-    if (this.store.current) throw new HostRefusal('This device is already in a network: leave it first.');
+    if (this.store.current) throw new HostRefusal({ code: 'already_in_network' });
     const token = this.runtime.entitlementToken;
-    if (!token) throw new HostRefusal('Waiting for this device’s plan from Meshwork.');
+    if (!token) throw new HostRefusal({ code: 'awaiting_plan' });
     const joinedAtApi = await joinNetwork(
       request,
       {
@@ -190,8 +190,8 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
 
   async removeMember(deviceId: string): Promise<void> {
     const record = this.store.current;
-    if (record?.role !== 'host') throw new HostRefusal('Only the network’s host removes devices.');
-    if (!record.members.some((m) => m.device_id === deviceId)) throw new HostRefusal('That device is not in this network.');
+    if (record?.role !== 'host') throw new HostRefusal({ code: 'only_host_removes' });
+    if (!record.members.some((m) => m.device_id === deviceId)) throw new HostRefusal({ code: 'not_a_member' });
     await this.networks.removeClient(record.network.id, deviceId).catch((error: Error) => this.log(`remove: ${error.message}`));
     await this.roleOf('host').dropMembers([deviceId], 'The network’s host removed this device.');
   }

@@ -5,7 +5,7 @@
  * the host proves it knows the code before this device sends anything about itself, then this
  * device's proof, its signed document and what it can hold.
  */
-import { LAN_NETWORK_PORT, type LanNetworkInfo, type LanNodeReport, LanToMember } from '@meshwork/contracts';
+import { type HostRefusalReason, LAN_NETWORK_PORT, type LanNetworkInfo, type LanNodeReport, LanToMember } from '@meshwork/contracts';
 import { ApiError, ApiUnreachable } from '../api/api-client';
 import { HostRefusal } from '../host';
 import { JoinExchange, type JoinKey, networkClaims, newSessionId } from './join-pake';
@@ -13,10 +13,7 @@ import type { Discovery } from './discovery';
 import type { LanIdentity } from './lan-identity';
 import { dialHost, HANDSHAKE_MS, type MemberLink, peerCertificate } from './lan-tls';
 import type { NetworkApi } from './network-api';
-import { PeerLink } from './peer-link';
-
-const IMPOSTOR =
-  'The device at that address is not this network’s host: Meshwork names another certificate for it. Join the entry marked verified.';
+import { failureOf, PeerLink } from './peer-link';
 
 /** Whether the host with `certificate` may be `networkId`'s: this device's document names no other. */
 function mayBeHost(discovery: Discovery, networkId: string, certificate: string): boolean {
@@ -40,13 +37,13 @@ function chooseHost(
   else if (networkId) {
     const all = discovery.announcing(networkId);
     const verified = discovery.find(networkId);
-    if (!verified && all.length > 1)
-      throw new HostRefusal('Several devices announce this network: choose the one whose certificate its host’s window shows.');
+    if (!verified && all.length > 1) throw new HostRefusal({ code: 'several_hosts_announce' });
     announced = verified ?? all[0];
   }
-  if (networkId && announced && !mayBeHost(discovery, networkId, announced.certificate_sha256)) throw new HostRefusal(IMPOSTOR);
+  if (networkId && announced && !mayBeHost(discovery, networkId, announced.certificate_sha256))
+    throw new HostRefusal({ code: 'host_not_vouched' });
   const target = request.address ? parseAddress(request.address) : announced;
-  if (!target) throw new HostRefusal('This network is not on this LAN now. Enter its host’s address as its window shows it.');
+  if (!target) throw new HostRefusal({ code: 'network_not_on_lan' });
   return { target: { address: target.address, port: target.port }, announcedCertificate: announced?.certificate_sha256 };
 }
 
@@ -94,10 +91,10 @@ export async function joinNetwork(
   let joinedAtApi: string | null = null;
   try {
     const network = await context.networks.join(request.code);
-    if (request.network_id && network.id !== request.network_id) throw new HostRefusal('This code is for another network.');
+    if (request.network_id && network.id !== request.network_id) throw new HostRefusal({ code: 'code_for_another_network' });
     joinedAtApi = network.id;
   } catch (error) {
-    if (error instanceof ApiError) throw new HostRefusal(error.message);
+    if (error instanceof ApiError) throw new HostRefusal({ code: 'api_refused', detail: error.message });
     if (!(error instanceof ApiUnreachable)) throw error;
     context.log('the api cannot be reached: joining on the LAN only');
   }
@@ -109,7 +106,7 @@ export async function joinNetwork(
   } catch (error) {
     if (joinedAtApi) await context.networks.leave(joinedAtApi).catch(() => undefined);
     if (error instanceof HostRefusal) throw error;
-    throw new HostRefusal(`The network’s host cannot be reached at ${target.address}:${target.port}: ${(error as Error).message}`);
+    throw new HostRefusal({ code: 'host_unreachable_at', address: `${target.address}:${target.port}`, failure: failureOf(error) });
   }
 }
 
@@ -131,22 +128,22 @@ async function joinHost(
   const hostCertificate = peerCertificate(socket);
   if (attempt.announcedCertificate && attempt.announcedCertificate !== hostCertificate) {
     socket.destroy();
-    throw new HostRefusal('The device at that address is not this network’s host.');
+    throw new HostRefusal({ code: 'not_the_host' });
   }
   if (networkId !== null && !mayBeHost(discovery, networkId, hostCertificate)) {
     socket.destroy();
-    throw new HostRefusal(IMPOSTOR);
+    throw new HostRefusal({ code: 'host_not_vouched' });
   }
   const link: MemberLink = new PeerLink(socket, LanToMember, null, { type: 'pong' });
-  const refused = (message: string) => {
+  const refused = (reason: HostRefusalReason) => {
     link.close();
-    return new HostRefusal(message);
+    return new HostRefusal(reason);
   };
   const answer = async () => {
     const frame = await link.next(HANDSHAKE_MS).catch((error: Error) => {
-      throw refused(`The host did not answer: ${error.message}`);
+      throw refused({ code: 'host_did_not_answer', failure: failureOf(error) });
     });
-    if (frame.header.type === 'refused') throw refused(frame.header.message);
+    if (frame.header.type === 'refused') throw refused({ code: 'host_refused', detail: frame.header.message });
     return frame.header;
   };
   const exchange = new JoinExchange('member', attempt.code, {
@@ -162,8 +159,8 @@ async function joinHost(
     !key?.matches('host', proof.tag, ...networkClaims(proof.network)) ||
     (networkId !== null && proof.network.id !== networkId)
   )
-    throw refused('This join code is wrong, or the device at that address is not this network’s host.');
-  if (!mayBeHost(discovery, proof.network.id, hostCertificate)) throw refused(IMPOSTOR);
+    throw refused({ code: 'wrong_code' });
+  if (!mayBeHost(discovery, proof.network.id, hostCertificate)) throw refused({ code: 'host_not_vouched' });
   link.send({
     type: 'confirm',
     tag: key.tag('member', device.deviceId, device.deviceName),
@@ -171,6 +168,6 @@ async function joinHost(
     node: await context.node(),
   });
   const admitted = await answer();
-  if (admitted.type !== 'admitted') throw refused('The host did not admit this device.');
+  if (admitted.type !== 'admitted') throw refused({ code: 'not_admitted' });
   return { network: proof.network, target, hostCertificate, link };
 }

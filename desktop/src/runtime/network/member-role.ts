@@ -13,7 +13,7 @@ import type { LanIdentity } from './lan-identity';
 import { dialHost, HANDSHAKE_MS, type MemberLink, peerCertificate } from './lan-tls';
 import type { NetworkRecordStore } from './network-record';
 import { nodeReport } from './node-report';
-import { asFloat32, asInt64, type Frame, PeerLink, PeerLost } from './peer-link';
+import { asFloat32, asInt64, failureOf, type Frame, PeerLink, PeerLost } from './peer-link';
 
 const RECONNECT_MS = [500, 1000, 2000, 5000];
 
@@ -104,8 +104,7 @@ export class MemberRole {
       this.serve(link);
     } catch (error) {
       this.callbacks.log(`the host cannot be reached: ${(error as Error).message}`);
-      const failure = error instanceof PeerLost ? error.failure : { code: 'unreachable' as const, detail: (error as Error).message };
-      this.message = { code: 'host_unreachable', error: failure };
+      this.message = { code: 'host_unreachable', error: failureOf(error) };
       this.callbacks.changed();
       this.retryLater(attempt + 1);
     }

@@ -13,7 +13,7 @@ export class NetworkApi {
 
   private get signedIn() {
     const device = this.device();
-    if (!device) throw new HostRefusal('Sign in first.');
+    if (!device) throw new HostRefusal({ code: 'sign_in_first' });
     return device;
   }
 

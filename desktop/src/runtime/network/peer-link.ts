@@ -25,6 +25,11 @@ export class PeerLost extends Error {
   }
 }
 
+/** Why a link failed, from whatever it failed with: a PeerLost says; anything else (the dial's system error) is its words. */
+export function failureOf(error: unknown): HostLinkFailure {
+  return error instanceof PeerLost ? error.failure : { code: 'unreachable', detail: (error as Error).message };
+}
+
 export interface Frame<Header> {
   header: Header;
   payload: Buffer;

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { CreatedHostApiKey, HostApiKeys } from '@meshwork/contracts';
 import { command, getJson } from '../host-client';
 import { fill, useI18n } from '../i18n';
+import { refusalText } from '../messages';
 import { useAction } from './use-action';
 
 /** The keys of the host's OpenAI-compatible api: created (shown once), listed, revoked. */
@@ -76,7 +77,7 @@ export function ApiKeysScreen() {
       )}
       {error && (
         <p role="alert" className="text-sm text-red-700">
-          {error.message}
+          {refusalText(t, error)}
         </p>
       )}
       {keys &&

@@ -1,7 +1,7 @@
 import type { HostModel, HostState } from '@meshwork/contracts';
 import { command } from '../host-client';
 import { fill, useI18n } from '../i18n';
-import { modelErrorText } from '../messages';
+import { modelErrorText, refusalText } from '../messages';
 import { useAction } from './use-action';
 
 /** The plan's models on this device, by the names people know them by: download with progress, remove. */
@@ -71,7 +71,7 @@ function ModelRow({ model }: { model: HostModel }) {
       {!model.allowed && model.status === 'installed' && <p className="text-sm text-amber-800">{t.notInPlan}</p>}
       {(model.error ?? error) && (
         <p role="alert" className="text-sm text-red-700">
-          {model.error ? modelErrorText(t, model.error, i18n) : error?.message}
+          {model.error ? modelErrorText(t, model.error, i18n) : error && refusalText(t, error)}
         </p>
       )}
     </li>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { HostState } from '@meshwork/contracts';
 import { command } from '../host-client';
 import { fill, type Language, LANGUAGES, useI18n } from '../i18n';
+import { refusalText } from '../messages';
 import { desktopShell } from '../shell';
 import { useAction } from './use-action';
 
@@ -41,7 +42,7 @@ export function SettingsScreen({ state }: { state: HostState }) {
         </button>
         {error && (
           <p role="alert" className="text-sm text-red-700">
-            {error.message}
+            {refusalText(t, error)}
           </p>
         )}
       </section>

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { HostAccount } from '@meshwork/contracts';
 import { command } from '../host-client';
 import { fill, useI18n } from '../i18n';
-import { signedOutText } from '../messages';
+import { refusalText, signedOutText } from '../messages';
 import { LanguagePicker } from './settings';
 import { useAction } from './use-action';
 
@@ -51,7 +51,7 @@ export function SignInScreen({ account }: { account: Exclude<HostAccount, { stat
         )}
         {device.error && (
           <p role="alert" className="text-sm text-red-700">
-            {device.error.message}
+            {refusalText(t, device.error)}
           </p>
         )}
       </section>
@@ -84,7 +84,7 @@ function PasswordSignIn() {
       />
       {error && Object.keys(error.errors).length === 0 && (
         <p role="alert" className="text-sm text-red-700">
-          {error.message}
+          {refusalText(t, error)}
         </p>
       )}
       <button type="submit" className="button" disabled={busy}>

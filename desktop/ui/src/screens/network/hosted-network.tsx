@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { HostNetwork, HostNetworkMember } from '@meshwork/contracts';
 import { command } from '../../host-client';
 import { fill, useI18n } from '../../i18n';
+import { refusalText } from '../../messages';
 import { useAction } from '../use-action';
 import { Members } from './members-table';
 import { ErrorMessage, NetworkSummary } from './network-parts';
@@ -38,7 +39,7 @@ export function HostedNetwork({ network, deviceId }: { network: HostNetwork; dev
         </div>
         <Members network={network} deviceId={deviceId} onRemove={removeMember} busy={busy} />
       </section>
-      <ErrorMessage message={error?.message} />
+      <ErrorMessage message={error ? refusalText(t, error) : undefined} />
       <button type="button" className="button-danger" disabled={busy} onClick={stopHosting}>
         {t.stopHosting}
       </button>

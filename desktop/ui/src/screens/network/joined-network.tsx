@@ -1,6 +1,7 @@
 import type { HostNetwork } from '@meshwork/contracts';
 import { command } from '../../host-client';
 import { fill, useI18n } from '../../i18n';
+import { refusalText } from '../../messages';
 import { useAction } from '../use-action';
 import { Members } from './members-table';
 import { ErrorMessage, NetworkSummary } from './network-parts';
@@ -30,7 +31,7 @@ export function JoinedNetwork({ network, deviceId }: { network: HostNetwork; dev
         </h2>
         <Members network={network} deviceId={deviceId} busy={busy} />
       </section>
-      <ErrorMessage message={error?.message} />
+      <ErrorMessage message={error ? refusalText(t, error) : undefined} />
       <button type="button" className="button-danger" disabled={busy} onClick={leave}>
         {t.leaveNetwork}
       </button>

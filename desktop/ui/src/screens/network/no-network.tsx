@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { DiscoveredNetwork, HostState } from '@meshwork/contracts';
 import { command } from '../../host-client';
 import { fill, useI18n } from '../../i18n';
+import { refusalText } from '../../messages';
 import { useAction } from '../use-action';
 import { Certificate, ErrorMessage } from './network-parts';
 
@@ -78,7 +79,7 @@ function CreateNetwork({ state }: { state: HostState }) {
               {fieldError('model') && <span className="text-red-700">{fieldError('model')}</span>}
             </label>
           </div>
-          <ErrorMessage message={error && Object.keys(error.errors).length === 0 ? error.message : undefined} />
+          <ErrorMessage message={error && Object.keys(error.errors).length === 0 ? refusalText(t, error) : undefined} />
           <button type="submit" className="button" disabled={busy || name.trim() === '' || chosen === ''}>
             {t.createNetworkButton}
           </button>
@@ -160,7 +161,7 @@ function DiscoveredRow({ network }: { network: DiscoveredNetwork }) {
           {t.join}
         </button>
       </form>
-      <ErrorMessage message={error?.errors.code?.[0] ?? error?.message} />
+      <ErrorMessage message={error?.errors.code?.[0] ?? (error ? refusalText(t, error) : undefined)} />
     </li>
   );
 }
