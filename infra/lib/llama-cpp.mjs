@@ -11,11 +11,17 @@ import { run } from './proc.mjs';
 
 export const NODE_LLAMA_CPP_VERSION = '3.22.1';
 
-/** The absolute path of node-llama-cpp's entry module, installing it the first time. */
+const prefix = path.join(paths.cache, `node-llama-cpp-${NODE_LLAMA_CPP_VERSION}`);
+const stamp = path.join(prefix, '.installed');
+const entry = path.join(prefix, 'node_modules', 'node-llama-cpp', 'dist', 'index.js');
+
+/** node-llama-cpp's entry module as a file URL when it is installed (tests get it as MESHWORK_NODE_LLAMA_CPP). */
+export function installedNodeLlamaCpp() {
+  return fs.existsSync(stamp) ? pathToFileURL(entry).href : undefined;
+}
+
+/** The file URL of node-llama-cpp's entry module, installing it the first time. */
 export async function nodeLlamaCpp() {
-  const prefix = path.join(paths.cache, `node-llama-cpp-${NODE_LLAMA_CPP_VERSION}`);
-  const stamp = path.join(prefix, '.installed');
-  const entry = path.join(prefix, 'node_modules', 'node-llama-cpp', 'dist', 'index.js');
   if (!fs.existsSync(stamp)) {
     fs.rmSync(prefix, { recursive: true, force: true });
     fs.mkdirSync(prefix, { recursive: true });

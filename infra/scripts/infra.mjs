@@ -8,12 +8,13 @@
 //   stop   name...    stop; --kill sends SIGKILL (crash simulation)
 //   env               print `export K=V` lines:  eval "$(node infra/scripts/infra.mjs env)"
 //   reset  [name...]  stop and DELETE the runtime data under .infra (not the cache)
-//   model             fetch the engine's real model once (cached) and print its path
+//   model [gemma3]    fetch the engine's real model (SmolLM2, or Gemma 3 270M) once (cached) and print its path
 //
 // Names: postgres kafka minio stripe mail.  Exit code 1 on any failure.
 import fs from 'node:fs';
 import { down, env, names, paths, status, stop, up, writeEnvFile } from '../lib/index.mjs';
-import { smollm2Gguf, smollm2Path } from '../lib/model.mjs';
+import { gemma3Gguf, gemma3Path, smollm2Gguf, smollm2Path } from '../lib/model.mjs';
+import { installedNodeLlamaCpp } from '../lib/llama-cpp.mjs';
 
 // kafkajs 2.2.4 trips a Node >= 24 warning (negative setTimeout) that is harmless.
 const emitWarning = process.emitWarning.bind(process);
@@ -66,10 +67,16 @@ try {
     case 'env':
       for (const [k, v] of Object.entries(env())) console.log(`export ${k}='${v}'`);
       if (fs.existsSync(smollm2Path())) console.log(`export MESHWORK_SMOLLM2_GGUF='${smollm2Path()}'`);
+      if (fs.existsSync(gemma3Path())) console.log(`export MESHWORK_GEMMA3_GGUF='${gemma3Path()}'`);
+      if (installedNodeLlamaCpp()) console.log(`export MESHWORK_NODE_LLAMA_CPP='${installedNodeLlamaCpp()}'`);
       break;
-    case 'model':
-      console.log(await smollm2Gguf());
+    case 'model': {
+      const fetchers = { smollm2: smollm2Gguf, gemma3: gemma3Gguf };
+      const which = list[0] ?? 'smollm2';
+      if (!fetchers[which]) throw new Error(`unknown model "${which}" (${Object.keys(fetchers).join('|')})`);
+      console.log(await fetchers[which]());
       break;
+    }
     case 'reset':
       for (const n of list.length ? list : names) {
         const r = await stop(n);

@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import * as infra from '../lib/index.mjs';
-import { smollm2Gguf } from '../lib/model.mjs';
+import { gemma3Gguf, smollm2Gguf } from '../lib/model.mjs';
+import { nodeLlamaCpp } from '../lib/llama-cpp.mjs';
 import { ensureSystemTools } from '../lib/system-tools.mjs';
 import { ownServers } from '../lib/own-servers.cjs';
 import { fuzzChecks, summary, tallyRunner } from '../lib/test-tally.cjs';
@@ -89,7 +90,13 @@ try {
   console.log('▶ infrastructure: PostgreSQL, Kafka, MinIO, stripe-mock, mail catcher');
   await servers.start();
   // The model engine's tests run the real model (fetched once, cached beside the servers).
-  const infraEnv = { ...infra.env(), MESHWORK_SMOLLM2_GGUF: await smollm2Gguf() };
+  // llama.cpp, the reference the engine's conformance tests compare against (node-llama-cpp's entry URL).
+  const infraEnv = {
+    ...infra.env(),
+    MESHWORK_SMOLLM2_GGUF: await smollm2Gguf(),
+    MESHWORK_GEMMA3_GGUF: await gemma3Gguf(),
+    MESHWORK_NODE_LLAMA_CPP: await nodeLlamaCpp(),
+  };
   // Only the test processes get these: in this process DATABASE_URL would make infra
   // treat its own PostgreSQL as someone else's and leave it running at the end.
   await dropLeftoverDatabases(infraEnv.DATABASE_URL);
