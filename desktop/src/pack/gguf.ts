@@ -5,7 +5,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { isSupportedType, tensorBytes, type GgmlType } from './quant';
+import { blockElements, isSupportedType, SUPPORTED_TYPES, tensorBytes, typeName, type GgmlType } from './quant';
 
 export type GgufValue = number | bigint | boolean | string | GgufValue[];
 
@@ -166,10 +166,13 @@ export async function readGguf(path: string): Promise<GgufFile> {
       if (rank < 1 || rank > 4) cursor.fail(`tensor ${name} has ${rank} dimensions`);
       const dims = Array.from({ length: rank }, () => cursor.count(`a dimension of ${name}`, cursor.size * 2));
       const type = cursor.u32();
+      // Refused here, before anything is packed or written.
       if (!isSupportedType(type))
-        cursor.fail(`tensor ${name} has ggml type ${type}, which Meshwork does not read (F32, F16, Q4_0, Q4_1, Q8_0)`);
+        throw new Error(`${path}: tensor ${name} is ${typeName(type)}, a type Meshwork does not read (it reads ${SUPPORTED_TYPES})`);
       const elements = dims.reduce((a, b) => a * b, 1);
       if (elements < 1 || !Number.isSafeInteger(elements)) cursor.fail(`tensor ${name} has dimensions [${dims.join(', ')}]`);
+      if (dims[0]! % blockElements(type) !== 0)
+        cursor.fail(`tensor ${name}'s rows of ${dims[0]} do not fill whole ${typeName(type)} blocks of ${blockElements(type)}`);
       let byteLength = 0;
       try {
         byteLength = tensorBytes(type, elements);

@@ -5,12 +5,14 @@
 import { DataType, type GraphBuilder } from './onnx/graph';
 import type { Activations, Matrix } from './matrices';
 
-/** The token embedding: one value per byte, `(byte - offset)·scale (+ min)` per 32-block, or floats. */
+/** The token embedding: one value per byte, `(byte - offset)·scale (+ min)` per block, or floats. */
 export type Embedding =
   | {
       kind: 'blocks';
       vocab: number;
       hidden: number;
+      /** Elements that share a scale: 16 or 32. */
+      block: number;
       bytes: Uint8Array;
       offset: number;
       scales: Float32Array;
@@ -19,8 +21,6 @@ export type Embedding =
       shared?: Matrix;
     }
   | { kind: 'float'; vocab: number; hidden: number; rows: Float32Array };
-
-const BLOCK = 32;
 
 function transpose(values: Float32Array, rows: number, columns: number): Float32Array {
   const out = new Float32Array(values.length);
@@ -32,7 +32,7 @@ function transpose(values: Float32Array, rows: number, columns: number): Float32
 export class Weights {
   private readonly stored = new Map<object, string>();
   private readonly blockSums = new Map<string, string>();
-  private readonly blockOnes = new Map<number, string>();
+  private readonly blockOnes = new Map<string, string>();
   private count = 0;
 
   constructor(
@@ -58,7 +58,8 @@ export class Weights {
     if (matrix.kind === 'float') {
       return this.g.op('MatMul', [input, this.constant(name, DataType.FLOAT, [k, n], transpose(matrix.rows, n, k))]);
     }
-    const blocks = k / BLOCK;
+    const { block } = matrix;
+    const blocks = k / block;
     const nbits = (bits: number, B: string, scales: string, zeroPoints = '') =>
       this.g.op(
         'MatMulNBits',
@@ -67,29 +68,44 @@ export class Weights {
           K: { i: k },
           N: { i: n },
           bits: { i: bits },
-          block_size: { i: BLOCK },
+          block_size: { i: block },
           accuracy_level: { i: this.activations === 'int8' ? 4 : 0 },
         },
         'microsoft',
       );
+    let output = '';
     if (matrix.kind === 'q8') {
-      const B = this.constant(name, DataType.UINT8, [n, blocks, BLOCK], matrix.bytes);
-      return nbits(8, B, this.constant(`${name}.scales`, DataType.FLOAT, [n, blocks], matrix.scales));
+      const B = this.constant(name, DataType.UINT8, [n, blocks, block], matrix.bytes);
+      output = nbits(8, B, this.constant(`${name}.scales`, DataType.FLOAT, [n, blocks], matrix.scales));
+    } else {
+      output = this.nibbleTerms(input, matrix, name, nbits);
     }
+    if (!matrix.mins) return output;
+    const mins = this.constant(`${name}.mins`, DataType.FLOAT, [blocks, n], transpose(matrix.mins, n, blocks));
+    // Gemm adds the correction to the product in the same node: blockSums·mins + output.
+    return this.g.op('Gemm', [this.blockSumsOf(input, k, block), mins, output]);
+  }
+
+  /** The sum of a 4-bit matrix's terms, each one MatMulNBits node. */
+  private nibbleTerms(
+    input: string,
+    matrix: Extract<Matrix, { kind: 'q4' }>,
+    name: string,
+    nbits: (bits: number, B: string, scales: string, zeroPoints?: string) => string,
+  ): string {
+    const { n, block } = matrix;
+    const blocks = matrix.k / block;
     const zeroPoints =
       matrix.zeroPoint === 0
         ? this.constant(`${name}.zero`, DataType.UINT8, [n * Math.ceil(blocks / 2)], new Uint8Array(n * Math.ceil(blocks / 2)))
         : '';
     let output = '';
     for (const [t, term] of matrix.terms.entries()) {
-      const B = this.constant(`${name}.${t}`, DataType.UINT8, [n, blocks, BLOCK / 2], term.packed);
+      const B = this.constant(`${name}.${t}`, DataType.UINT8, [n, blocks, block / 2], term.packed);
       const product = nbits(4, B, this.constant(`${name}.${t}.scales`, DataType.FLOAT, [n, blocks], term.scales), zeroPoints);
       output = output ? this.g.op('Add', [output, product]) : product;
     }
-    if (!matrix.mins) return output;
-    const mins = this.constant(`${name}.mins`, DataType.FLOAT, [blocks, n], transpose(matrix.mins, n, blocks));
-    // Gemm adds the correction to the product in the same node: blockSums·mins + output.
-    return this.g.op('Gemm', [this.blockSumsOf(input, k), mins, output]);
+    return output;
   }
 
   /** The token embedding of `ids` [1, S]: answers [S, hidden]. */
@@ -101,9 +117,9 @@ export class Weights {
       ]);
       return this.g.op('Reshape', [rows, this.int64s([-1, embedding.hidden])]);
     }
-    const { vocab, hidden } = embedding;
-    const blocks = hidden / BLOCK;
-    const bytes = this.g.op('Gather', [this.constant('embedding', DataType.UINT8, [vocab, blocks, BLOCK], embedding.bytes), ids]);
+    const { vocab, hidden, block } = embedding;
+    const blocks = hidden / block;
+    const bytes = this.g.op('Gather', [this.constant('embedding', DataType.UINT8, [vocab, blocks, block], embedding.bytes), ids]);
     let values = this.g.op('Cast', [bytes], { to: { i: DataType.FLOAT } });
     if (embedding.offset)
       values = this.g.op('Sub', [values, this.constant('offset', DataType.FLOAT, [], Float32Array.of(embedding.offset))]);
@@ -114,20 +130,20 @@ export class Weights {
     return this.g.op('Reshape', [values, this.int64s([-1, hidden])]);
   }
 
-  /** Sums of each 32-element block of the input, [S, k/32]: the Q4_1 correction's factor. */
-  private blockSumsOf(input: string, k: number): string {
-    const known = this.blockSums.get(input);
+  /** Sums of each block of the input, [S, k/block]: the mins' factor. */
+  private blockSumsOf(input: string, k: number, block: number): string {
+    const known = this.blockSums.get(`${input}/${block}`);
     if (known) return known;
     // One MatMul with a 0/1 matrix that sums each block: one node instead of Reshape + ReduceSum.
-    let ones = this.blockOnes.get(k);
+    let ones = this.blockOnes.get(`${k}/${block}`);
     if (!ones) {
-      const data = new Float32Array(k * (k / BLOCK));
-      for (let i = 0; i < k; i++) data[i * (k / BLOCK) + Math.floor(i / BLOCK)] = 1;
-      ones = this.constant('block_ones', DataType.FLOAT, [k, k / BLOCK], data);
-      this.blockOnes.set(k, ones);
+      const data = new Float32Array(k * (k / block));
+      for (let i = 0; i < k; i++) data[i * (k / block) + Math.floor(i / block)] = 1;
+      ones = this.constant('block_ones', DataType.FLOAT, [k, k / block], data);
+      this.blockOnes.set(`${k}/${block}`, ones);
     }
     const sums = this.g.op('MatMul', [input, ones]);
-    this.blockSums.set(input, sums);
+    this.blockSums.set(`${input}/${block}`, sums);
     return sums;
   }
 }

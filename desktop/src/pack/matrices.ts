@@ -1,119 +1,95 @@
 /**
  * GGUF weight matrices in the forms onnxruntime's `MatMulNBits` runs fast. A ggml matrix of
- * dims [K, N] is N rows of K inputs, each row cut into 32-element blocks: exactly MatMulNBits'
- * B layout [N, K/32, blob], once nibbles are reordered (ggml keeps elements 0-15 in the low
- * nibbles and 16-31 in the high ones; MatMulNBits keeps element 2i low and 2i+1 high).
+ * dims [K, N] is N rows of K inputs, each row cut into blocks of 16 or 32 elements: exactly
+ * MatMulNBits' B layout [N, K/block, blob], once block-codes.ts has turned each type into codes,
+ * scales, a zero point and per-block mins, and 4-bit codes are packed two a byte (element 2i
+ * low, 2i+1 high).
  *
  * Every form is exact, never a re-quantisation:
- * - Q4_0 `d·(q-8)` is MatMulNBits' default 4-bit zero point.
- * - Q4_1 `d·q + m` is `d·(q-8)` plus a correction: each 32-block's input sum times m + 8d.
- * - Q8_0 `d·q` is 8-bit with the default zero point 128 (q stored as q+128). MatMulNBits runs
- *   8 bits fast only with int8 activations; for fp32 activations the same weights become two
- *   4-bit terms, 16·d·hi + d·lo, with the correction -128·d.
+ * - 4-bit codes (Q4_0, Q4_1, Q4_K) are one 4-bit MatMulNBits term.
+ * - Mins are a correction: each block's input sum times its min (the graph's Gemm).
+ * - 8-bit codes (Q5_*, Q6_K, Q8_0, IQ4_*) are 8-bit MatMulNBits with int8 activations. It runs
+ *   8 bits fast only then; for fp32 activations the same codes become two 4-bit terms,
+ *   16·s·hi + s·lo with zero point 0, and the zero point moves into the min: −128·s.
+ * - Q4_1 keeps the centred form with fp32 activations too (as packages made before K-quants
+ *   have it); the other types with a min are plain, so exact, with fp32 activations.
  */
-import { f16ToF32, GgmlType } from './quant';
+import { blockCodes, type BlockCodes } from './block-codes';
+import type { Embedding } from './linear';
+import { dequantize, GgmlType } from './quant';
 
-/** One 4-bit MatMulNBits term: packed nibbles [N, K/32, 16] and a scale per block. */
+/** One 4-bit MatMulNBits term: packed nibbles [N, K/block, block/2] and a scale per block. */
 export interface NibbleTerm {
   packed: Uint8Array;
   scales: Float32Array;
 }
 
 export type Matrix =
-  | { kind: 'q4'; n: number; k: number; terms: NibbleTerm[]; zeroPoint: 0 | 8; mins?: Float32Array }
-  | { kind: 'q8'; n: number; k: number; bytes: Uint8Array; scales: Float32Array }
+  | { kind: 'q4'; n: number; k: number; block: number; terms: NibbleTerm[]; zeroPoint: 0 | 8; mins?: Float32Array }
+  | { kind: 'q8'; n: number; k: number; block: number; bytes: Uint8Array; scales: Float32Array; mins?: Float32Array }
   | { kind: 'float'; n: number; k: number; rows: Float32Array };
 
 export type Activations = 'fp32' | 'int8';
 
-const BLOCK = 32;
-
-function blockCount(k: number): number {
-  if (k % BLOCK !== 0) throw new Error(`A row of ${k} elements is not a whole number of 32-element blocks`);
-  return k / BLOCK;
+/** 4-bit values, one a byte, packed two a byte in MatMulNBits' order (blocks are even-sized). */
+function packNibbles(values: Uint8Array, nibble: (v: number) => number): Uint8Array {
+  const packed = new Uint8Array(values.length / 2);
+  for (let i = 0; i < packed.length; i++) packed[i] = nibble(values[2 * i]!) | (nibble(values[2 * i + 1]!) << 4);
+  return packed;
 }
 
-/** Element e of a 32-block, from ggml's nibble order, into MatMulNBits' order. */
-function packNibbles(values: (e: number) => number, out: Uint8Array, at: number): void {
-  for (let i = 0; i < BLOCK / 2; i++) out[at + i] = values(2 * i) | (values(2 * i + 1) << 4);
-}
-
-/** Q4_0/Q4_1 blocks unpacked to one quant per byte, with their scales (and mins). */
-export function unpackQ4(bytes: Buffer, count: number, withMin: boolean) {
-  const blocks = blockCount(count);
-  const stride = withMin ? 20 : 18;
-  const first = withMin ? 4 : 2;
-  const quants = new Uint8Array(count);
-  const scales = new Float32Array(blocks);
-  const mins = withMin ? new Float32Array(blocks) : undefined;
-  for (let b = 0; b < blocks; b++) {
-    const at = b * stride;
-    scales[b] = f16ToF32(bytes.readUInt16LE(at));
-    if (mins) mins[b] = f16ToF32(bytes.readUInt16LE(at + 2));
-    for (let i = 0; i < BLOCK / 2; i++) {
-      const byte = bytes[at + first + i]!;
-      quants[b * BLOCK + i] = byte & 0x0f;
-      quants[b * BLOCK + BLOCK / 2 + i] = byte >> 4;
-    }
+/** Block codes as a matrix of n rows of k. */
+function fromCodes(codes: BlockCodes, n: number, k: number, activations: Activations): Matrix {
+  const { bits, block, scales, zeroPoint, mins } = codes;
+  if (bits === 4) {
+    const packed = packNibbles(codes.codes, (v) => v);
+    return { kind: 'q4', n, k, block, terms: [{ packed, scales }], zeroPoint: zeroPoint as 0 | 8, mins };
   }
-  return { quants, scales, mins };
-}
-
-function fromQ4(bytes: Buffer, n: number, k: number, withMin: boolean): Matrix {
-  const { quants, scales, mins } = unpackQ4(bytes, n * k, withMin);
-  const packed = new Uint8Array(quants.length / 2);
-  for (let b = 0; b < scales.length; b++) packNibbles((e) => quants[b * BLOCK + e]!, packed, b * 16);
-  // Q4_1 as d·(q - 8) + (m + 8d): centred quants, so int8 activations' rounding errors are
-  // multiplied by |q - 8| ≤ 8 rather than q ≤ 15 (half the error), and no zero-point input.
-  const centred = mins?.map((m, b) => m + 8 * scales[b]!);
-  return { kind: 'q4', n, k, terms: [{ packed, scales }], zeroPoint: 8, mins: centred };
-}
-
-function fromQ8(bytes: Buffer, n: number, k: number, activations: Activations): Matrix {
-  const blocks = n * blockCount(k);
-  const shifted = new Uint8Array(blocks * BLOCK);
-  const scales = new Float32Array(blocks);
-  for (let b = 0; b < blocks; b++) {
-    scales[b] = f16ToF32(bytes.readUInt16LE(b * 34));
-    for (let e = 0; e < BLOCK; e++) shifted[b * BLOCK + e] = bytes[b * 34 + 2 + e]! ^ 0x80; // int8 q → q + 128
-  }
-  if (activations === 'int8') return { kind: 'q8', n, k, bytes: shifted, scales };
-  const high = new Uint8Array(blocks * 16);
-  const low = new Uint8Array(blocks * 16);
-  for (let b = 0; b < blocks; b++) {
-    packNibbles((e) => shifted[b * BLOCK + e]! >> 4, high, b * 16);
-    packNibbles((e) => shifted[b * BLOCK + e]! & 0x0f, low, b * 16);
+  if (activations === 'int8') {
+    if (zeroPoint !== 128) throw new Error(`unreachable: 8-bit codes for int8 activations sit around 128, not ${zeroPoint}`);
+    return { kind: 'q8', n, k, block, bytes: codes.codes, scales, mins };
   }
   const terms = [
-    { packed: high, scales: scales.map((d) => 16 * d) },
-    { packed: low, scales },
+    { packed: packNibbles(codes.codes, (v) => v >> 4), scales: scales.map((s) => 16 * s) },
+    { packed: packNibbles(codes.codes, (v) => v & 0x0f), scales },
   ];
-  return { kind: 'q4', n, k, terms, zeroPoint: 0, mins: scales.map((d) => -128 * d) };
+  const shifted = zeroPoint ? scales.map((s, b) => (mins ? mins[b]! : 0) - zeroPoint * s) : mins;
+  return { kind: 'q4', n, k, block, terms, zeroPoint: 0, mins: shifted };
 }
 
-function fromFloat(bytes: Buffer, type: GgmlType, n: number, k: number): Matrix {
-  const rows = new Float32Array(n * k);
-  for (let i = 0; i < rows.length; i++) rows[i] = type === GgmlType.F32 ? bytes.readFloatLE(4 * i) : f16ToF32(bytes.readUInt16LE(2 * i));
-  return { kind: 'float', n, k, rows };
+/** Plain min types for fp32 (exact); centred ones for int8 (and Q4_1's form of old). */
+function centred(type: GgmlType, activations: Activations): boolean {
+  return activations === 'int8' || type === GgmlType.Q4_1;
+}
+
+function dimsOf(dims: readonly number[]): { k: number; n: number } {
+  const [k, n] = dims;
+  if (dims.length !== 2 || k === undefined || n === undefined) throw new Error(`Expected a matrix, got dims [${dims.join(', ')}]`);
+  return { k, n };
 }
 
 /** A GGUF matrix (ggml dims [k, n]) in its MatMulNBits form. */
-export function toMatrix(type: GgmlType, dims: readonly number[], bytes: Buffer, activations: Activations): Matrix {
-  const [k, n] = dims;
-  if (dims.length !== 2 || k === undefined || n === undefined) throw new Error(`Expected a matrix, got dims [${dims.join(', ')}]`);
-  switch (type) {
-    case GgmlType.Q4_0:
-      return fromQ4(bytes, n, k, false);
-    case GgmlType.Q4_1:
-      return fromQ4(bytes, n, k, true);
-    case GgmlType.Q8_0:
-      return fromQ8(bytes, n, k, activations);
-    case GgmlType.F32:
-    case GgmlType.F16:
-      return fromFloat(bytes, type, n, k);
-    default:
-      throw new Error(`Weights of ggml type ${String(type)} are not supported`);
-  }
+export function toMatrix(type: GgmlType, dims: readonly number[], bytes: Uint8Array, activations: Activations): Matrix {
+  const { k, n } = dimsOf(dims);
+  const codes = blockCodes(type, bytes, n * k, centred(type, activations));
+  if (!codes) return { kind: 'float', n, k, rows: dequantize(type, bytes, n * k) };
+  if (k % codes.block !== 0) throw new Error(`A row of ${k} elements is not a whole number of ${codes.block}-element blocks`);
+  return fromCodes(codes, n, k, activations);
+}
+
+/**
+ * The token embedding (ggml dims [hidden, vocab]): a quantised one keeps one code a byte, looked
+ * up per token. Its 8-bit codes without mins are the int8 matrix form's bytes too, so a tied head
+ * in the same block can store them once.
+ */
+export function toEmbedding(type: GgmlType, dims: readonly number[], bytes: Uint8Array): Embedding {
+  const { k: hidden, n: vocab } = dimsOf(dims);
+  const codes = blockCodes(type, bytes, vocab * hidden, false);
+  if (!codes) return { kind: 'float', vocab, hidden, rows: dequantize(type, bytes, vocab * hidden) };
+  const { block, scales, mins, zeroPoint: offset } = codes;
+  const shared: Matrix | undefined =
+    codes.bits === 8 && !mins ? { kind: 'q8', n: vocab, k: hidden, block, bytes: codes.codes, scales } : undefined;
+  return { kind: 'blocks', vocab, hidden, block, bytes: codes.codes, offset, scales, mins, shared };
 }
 
 function concat<T extends Uint8Array | Float32Array>(parts: T[], make: (length: number) => T): T {
@@ -132,7 +108,8 @@ function concat<T extends Uint8Array | Float32Array>(parts: T[], make: (length: 
  */
 export function stackRows(matrices: Matrix[]): Matrix | undefined {
   const [first] = matrices;
-  if (!first || matrices.some((m) => m.k !== first.k)) return undefined;
+  const blockOf = (m: Matrix) => (m.kind === 'float' ? 0 : m.block);
+  if (!first || matrices.some((m) => m.k !== first.k || blockOf(m) !== blockOf(first))) return undefined;
   const n = matrices.reduce((sum, m) => sum + m.n, 0);
   if (first.kind === 'float') {
     if (!matrices.every((m) => m.kind === 'float')) return undefined;
@@ -147,21 +124,23 @@ export function stackRows(matrices: Matrix[]): Matrix | undefined {
     };
   }
   if (first.kind === 'q8') {
-    if (!matrices.every((m) => m.kind === 'q8')) return undefined;
+    const q8 = matrices.filter((m) => m.kind === 'q8');
+    if (q8.length !== matrices.length || !q8.every((m) => !m.mins === !first.mins)) return undefined;
     const bytes = concat(
-      matrices.map((m) => m.bytes),
+      q8.map((m) => m.bytes),
       (l) => new Uint8Array(l),
     );
-    return {
-      kind: 'q8',
-      n,
-      k: first.k,
-      bytes,
-      scales: concat(
-        matrices.map((m) => m.scales),
-        (l) => new Float32Array(l),
-      ),
-    };
+    const scales = concat(
+      q8.map((m) => m.scales),
+      (l) => new Float32Array(l),
+    );
+    const mins = first.mins
+      ? concat(
+          q8.map((m) => m.mins!),
+          (l) => new Float32Array(l),
+        )
+      : undefined;
+    return { kind: 'q8', n, k: first.k, block: first.block, bytes, scales, mins };
   }
   const q4 = matrices.filter((m) => m.kind === 'q4');
   const same = (m: (typeof q4)[number]) =>
@@ -183,5 +162,5 @@ export function stackRows(matrices: Matrix[]): Matrix | undefined {
         (l) => new Float32Array(l),
       )
     : undefined;
-  return { kind: 'q4', n, k: first.k, terms, zeroPoint: first.zeroPoint, mins };
+  return { kind: 'q4', n, k: first.k, block: first.block, terms, zeroPoint: first.zeroPoint, mins };
 }

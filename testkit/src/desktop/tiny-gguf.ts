@@ -1,9 +1,10 @@
 /**
- * Writes small GGUF files for tests: metadata of every value type, tensors quantised with
- * ggml's reference rounding, aligned as llama.cpp aligns them. And a tiny random llama, so the
- * packer and runtime are tested on every quantisation type without the real model.
+ * Writes small GGUF files for tests: metadata of every value type, tensors of every type the
+ * packer reads (quantised with ggml's reference rounding, or round to nearest for the types
+ * ggml-blocks.ts writes; or given as raw blocks), aligned as llama.cpp aligns them.
  */
 import { f32ToF16, GgmlType, tensorBytes } from '../../../desktop/src/pack/quant';
+import { quantizeMore } from './ggml-blocks';
 
 export type MetaValue =
   | { type: 'u8' | 'i8' | 'u16' | 'i16' | 'u32' | 'i32' | 'f32' | 'f64'; value: number }
@@ -17,6 +18,14 @@ export interface TensorSpec {
   dims: number[];
   type: GgmlType;
   data: Float32Array;
+}
+
+/** A tensor given as its blocks' bytes, written as they are (e.g. ggml-blocks' randomBlocks). */
+export interface RawTensorSpec {
+  name: string;
+  dims: number[];
+  type: GgmlType;
+  bytes: Uint8Array;
 }
 
 const TYPE_IDS = { u8: 0, i8: 1, u16: 2, i16: 3, u32: 4, i32: 5, f32: 6, bool: 7, string: 8, array: 9, u64: 10, i64: 11, f64: 12 } as const;
@@ -71,8 +80,9 @@ function writeValue(w: Writer, value: MetaValue): void {
   } else put(value.type, value.value);
 }
 
-/** ggml's reference quantisers (round to nearest), block by block. */
+/** ggml's reference quantisers (round to nearest), block by block, for every type the packer reads. */
 export function quantize(type: GgmlType, data: Float32Array): Buffer {
+  if (![GgmlType.F32, GgmlType.F16, GgmlType.Q4_0, GgmlType.Q4_1, GgmlType.Q8_0].includes(type)) return quantizeMore(type, data);
   const out = Buffer.alloc(tensorBytes(type, data.length));
   for (let b = 0; b < data.length / (type === GgmlType.F32 || type === GgmlType.F16 ? 1 : 32); b++) {
     const block = data.subarray(b * 32, b * 32 + 32);
@@ -102,7 +112,7 @@ export function quantize(type: GgmlType, data: Float32Array): Buffer {
   return out;
 }
 
-export function writeGguf(given: Record<string, MetaValue>, tensors: TensorSpec[], alignment = 32): Buffer {
+export function writeGguf(given: Record<string, MetaValue>, tensors: (TensorSpec | RawTensorSpec)[], alignment = 32): Buffer {
   // Readers take 32 unless the file says otherwise.
   const metadata: Record<string, MetaValue> =
     alignment === 32 ? given : { ...given, 'general.alignment': { type: 'u32', value: alignment } };
@@ -116,7 +126,12 @@ export function writeGguf(given: Record<string, MetaValue>, tensors: TensorSpec[
     w.u32(TYPE_IDS[value.type]);
     writeValue(w, value);
   }
-  const blobs = tensors.map((t) => quantize(t.type, t.data));
+  const blobs = tensors.map((t) => {
+    if (!('bytes' in t)) return quantize(t.type, t.data);
+    const count = t.dims.reduce((a, b) => a * b, 1);
+    if (t.bytes.length !== tensorBytes(t.type, count)) throw new Error(`tensor ${t.name}: ${t.bytes.length} bytes for ${count} elements`);
+    return Buffer.from(t.bytes);
+  });
   let offset = 0;
   for (const [i, t] of tensors.entries()) {
     w.string(t.name);
