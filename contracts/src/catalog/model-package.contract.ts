@@ -9,6 +9,9 @@ import { z } from 'zod';
 export const MODEL_PACKAGE_FORMAT = 'meshwork-model/1';
 export const MODEL_MANIFEST_FILE = 'model.json';
 export const TOKENIZER_FILE = 'tokenizer.json';
+/** The model architectures a package may hold (GGUF `general.architecture` names): the packer takes these and no others. */
+export const MODEL_ARCHITECTURES = ['llama', 'qwen2', 'qwen3', 'gemma2', 'gemma3', 'phi3'] as const;
+export type ModelArchitecture = (typeof MODEL_ARCHITECTURES)[number];
 
 /** The names of each block graph's inputs and outputs: the packer writes them, hosts feed them. */
 export const BlockIo = {
@@ -76,7 +79,7 @@ export const ModelPackageManifest = z
     /** The model's name for people: the packer's `--name`, or one it makes from the GGUF's metadata. */
     name: z.string().min(1).max(200),
     version: z.string().min(1).max(50),
-    architecture: z.literal('llama'),
+    architecture: z.enum(MODEL_ARCHITECTURES),
     contextLength: count,
     layers: count,
     hidden: count,
@@ -121,21 +124,30 @@ export const ModelPackageManifest = z
 export type ModelPackageManifest = z.output<typeof ModelPackageManifest>;
 
 /**
- * `tokenizer.json`: the model's byte-level BPE vocabulary as the GGUF holds it (ids are
- * positions in `tokens`; merges are ranked by position), its pre-tokenizer by llama.cpp's name
- * and the chat template. Token types follow GGUF: 1 normal, 2 unknown, 3 control, 4 user
+ * `tokenizer.json`: the model's vocabulary as the GGUF holds it (ids are positions in `tokens`),
+ * by llama.cpp's kind: `gpt2`, byte-level BPE (merges ranked by position, the pre-tokenizer by
+ * llama.cpp's name), or `llama`, SentencePiece (each token's score; spaces written `▁`; byte
+ * fallback tokens `<0xNN>`). Token types follow GGUF: 1 normal, 2 unknown, 3 control, 4 user
  * defined, 5 unused, 6 byte.
  */
 export const TokenizerJson = z.object({
   format: z.literal('meshwork-tokenizer/1'),
-  model: z.literal('gpt2'),
+  model: z.enum(['gpt2', 'llama']),
   pre: z.string().max(50),
   tokens: z.array(z.string().max(1000)).min(1).max(1_000_000),
   tokenTypes: z.array(z.number().int().min(0).max(6)).max(1_000_000),
   merges: z.array(z.string().max(2000)).max(1_000_000),
+  /** SentencePiece: one per token. */
+  scores: z.array(z.number()).max(1_000_000).optional(),
   bos: z.number().int().nonnegative().optional(),
   eos: z.number().int().nonnegative(),
+  unknown: z.number().int().nonnegative().optional(),
   addBos: z.boolean(),
+  addEos: z.boolean().optional(),
+  /** SentencePiece: a space before the text and after each special token (llama.cpp's add_space_prefix). */
+  addSpacePrefix: z.boolean().optional(),
+  /** Special tokens that swallow the whitespace after them (llama.cpp sets these for Phi-3). */
+  stripAfter: z.array(z.number().int().nonnegative()).max(1_000_000).optional(),
   chatTemplate: z.string().max(100_000),
 });
 export type TokenizerJson = z.output<typeof TokenizerJson>;

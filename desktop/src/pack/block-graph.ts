@@ -1,5 +1,6 @@
 /**
- * One block of a llama model as an ONNX graph: a range of decoder layers, the token embedding
+ * One block of a model as an ONNX graph (llama's layer, with what its architecture adds:
+ * see architectures.ts): a range of decoder layers, the token embedding
  * in the first block, the final norm and output head in the last. Blocks pass the residual
  * stream (`hidden_states`, [S, hidden]) from one to the next, so a model can be split across
  * processes or machines at any layer. Each layer keeps its own key/value cache as graph
@@ -8,23 +9,28 @@
  * positions this run added. Answering the whole cache would cost onnxruntime-node a copy of every layer's
  * cache per token (measured: 2.3 ms a token at 256 positions, 9 ms at 1,024).
  */
-import type { LlamaConfig } from './llama-config';
 import { Weights, type Embedding } from './linear';
 import type { Activations, Matrix } from './matrices';
 import { stackRows } from './matrices';
+import { isSlidingLayer, type ModelConfig } from './model-config';
 import { DataType, GraphBuilder } from './onnx/graph';
 import { BlockIo } from '@meshwork/contracts';
 
 export interface LayerWeights {
   attentionNorm: Float32Array;
-  query: Matrix;
-  key: Matrix;
-  value: Matrix;
+  /** q, k and v: three matrices, or one fused. */
+  qkv: Matrix[];
+  qkvBias?: Float32Array;
+  /** Per-head RMS norms of q and k, [headDim]. */
+  queryNorm?: Float32Array;
+  keyNorm?: Float32Array;
   attentionOutput: Matrix;
+  postAttentionNorm?: Float32Array;
   ffnNorm: Float32Array;
-  gate: Matrix;
-  up: Matrix;
+  /** Gate and up: two matrices, or one fused (gate first). */
+  gateUp: Matrix[];
   down: Matrix;
+  postFfnNorm?: Float32Array;
 }
 
 export interface BlockWeights {
@@ -35,16 +41,25 @@ export interface BlockWeights {
   embedding?: Embedding;
   /** Present in the last block only. */
   head?: { outputNorm: Float32Array; output: Matrix };
+  /** Divisors of the rotary frequencies, [headDim/2] (Llama 3.1's `rope_freqs`). */
+  ropeFactors?: Float32Array;
 }
 
-/** Rotary tables for every position up to the context length, [context, headDim/2]. */
-export function rotaryTables(config: LlamaConfig): { cos: Float32Array; sin: Float32Array } {
-  const half = config.headDim / 2;
-  const cos = new Float32Array(config.contextLength * half);
-  const sin = new Float32Array(config.contextLength * half);
+/**
+ * Rotary tables for every position up to the context length, [context, headDim/2]: angle
+ * `scale·position·base^(-2i/headDim) / factor[i]`, as ggml's rope computes it.
+ */
+export function rotaryTables(
+  contextLength: number,
+  headDim: number,
+  rope: { base: number; scale: number; factors?: Float32Array },
+): { cos: Float32Array; sin: Float32Array } {
+  const half = headDim / 2;
+  const cos = new Float32Array(contextLength * half);
+  const sin = new Float32Array(contextLength * half);
   for (let i = 0; i < half; i++) {
-    const frequency = Math.pow(config.ropeBase, (-2 * i) / config.headDim);
-    for (let position = 0; position < config.contextLength; position++) {
+    const frequency = (rope.scale * Math.pow(rope.base, (-2 * i) / headDim)) / (rope.factors?.[i] ?? 1);
+    for (let position = 0; position < contextLength; position++) {
       cos[position * half + i] = Math.cos(position * frequency);
       sin[position * half + i] = Math.sin(position * frequency);
     }
@@ -68,7 +83,7 @@ function stackedLinear(w: Weights, g: GraphBuilder, input: string, matrices: Mat
 
 /** `weightsFile`: where large weights go, beside the graph (mapped by onnxruntime, not copied). */
 export function buildBlockGraph(
-  config: LlamaConfig,
+  config: ModelConfig,
   block: BlockWeights,
   activations: Activations,
   name: string,
@@ -76,13 +91,16 @@ export function buildBlockGraph(
 ): GraphBuilder {
   const g = new GraphBuilder(name, weightsFile);
   const w = new Weights(g, activations);
-  const { hidden, headDim, kvHeads, rmsEpsilon } = config;
+  const { hidden, heads, headDim, kvHeads, rmsEpsilon, kind } = config;
   const epsilon = { f: rmsEpsilon };
   const kvDims = [1, kvHeads, 'past_sequence_length', headDim];
 
   let residual = block.embedding
     ? w.embed(g.input(BlockIo.inputIds, DataType.INT64, [1, 'sequence_length']), block.embedding)
     : g.input(BlockIo.hiddenIn, DataType.FLOAT, ['sequence_length', hidden]);
+  if (block.embedding && kind.scaleEmbedding) {
+    residual = g.op('Mul', [residual, w.constant('embedding_scale', DataType.FLOAT, [], Float32Array.of(Math.sqrt(hidden)))]);
+  }
   const seqlensK = g.input(BlockIo.seqlensK, DataType.INT32, [1]);
   const totalLength = g.input(BlockIo.totalLength, DataType.INT32, []);
   // The new positions are [total - S, total) of each present cache.
@@ -90,9 +108,18 @@ export function buildBlockGraph(
   const newStart = g.op('Sub', [newEnd, g.op('Gather', [g.op('Shape', [residual]), w.int64s([0])])]);
   const positionAxis = w.int64s([2]);
   const newKeyValues: string[] = [];
-  const { cos, sin } = rotaryTables(config);
-  const cosCache = w.constant('rotary.cos', DataType.FLOAT, [config.contextLength, headDim / 2], cos);
-  const sinCache = w.constant('rotary.sin', DataType.FLOAT, [config.contextLength, headDim / 2], sin);
+  const rotaryCaches = new Map<string, [string, string]>();
+  const rotary = (base: number, scale: number): [string, string] => {
+    const label = `${base}/${scale}`;
+    let caches = rotaryCaches.get(label);
+    if (!caches) {
+      const { cos, sin } = rotaryTables(config.contextLength, headDim, { base, scale, factors: block.ropeFactors });
+      const dims = [config.contextLength, headDim / 2];
+      caches = [w.constant('rotary.cos', DataType.FLOAT, dims, cos), w.constant('rotary.sin', DataType.FLOAT, dims, sin)];
+      rotaryCaches.set(label, caches);
+    }
+    return caches;
+  };
 
   // The residual add is fused into the next norm (SkipSimplifiedLayerNormalization), so a
   // layer hands on its last projection (`pending`) and the stream before it (`residual`).
@@ -110,27 +137,75 @@ export function buildBlockGraph(
     pending = undefined;
     return normed!;
   };
+  /** A norm of a branch's output before its residual add (Gemma's post-norms). */
+  const postNorm = (input: string, weight: Float32Array | undefined, label: string): string =>
+    weight
+      ? g.op('SimplifiedLayerNormalization', [input, w.constant(label, DataType.FLOAT, [hidden], weight)], { axis: { i: -1 }, epsilon })
+      : input;
+  /** RMS norm of each head of `input` [S, count·headDim]: answers [1, S, count·headDim], attention's input form. */
+  const headNorm = (input: string, weight: Float32Array, count: number, label: string): string => {
+    const gamma = w.constant(label, DataType.FLOAT, [headDim], weight);
+    const heads = g.op('Reshape', [input, w.int64s([-1, headDim])]);
+    const normed = g.op('SimplifiedLayerNormalization', [heads, gamma], { axis: { i: -1 }, epsilon });
+    return g.op('Reshape', [normed, w.int64s([1, -1, count * headDim])]);
+  };
 
   for (const [i, layer] of block.layers.entries()) {
     const index = block.firstLayer + i;
     const at = `layer.${index}`;
+    const sliding = isSlidingLayer(config, index);
     // Query, key and value side by side: GroupQueryAttention's packed input, no Split.
-    const qkv = stackedLinear(w, g, norm(layer.attentionNorm, `${at}.attention_norm`), [layer.query, layer.key, layer.value], `${at}.qkv`);
+    let qkv = stackedLinear(w, g, norm(layer.attentionNorm, `${at}.attention_norm`), layer.qkv, `${at}.qkv`);
+    if (layer.qkvBias) qkv = g.op('Add', [qkv, w.constant(`${at}.qkv_bias`, DataType.FLOAT, [layer.qkvBias.length], layer.qkvBias)]);
+    let attentionInputs = [g.op('Unsqueeze', [qkv, w.int64s([0])]), '', ''];
+    if (layer.queryNorm && layer.keyNorm) {
+      // onnxruntime's CPU GroupQueryAttention takes no q/k norm weights (CUDA and WebGPU only): the norms go before it.
+      const [q, k, v] = g.node(
+        'Split',
+        [qkv, w.int64s([heads * headDim, kvHeads * headDim, kvHeads * headDim])],
+        { axis: { i: -1 } },
+        { outputs: 3 },
+      );
+      attentionInputs = [
+        headNorm(q!, layer.queryNorm, heads, `${at}.query_norm`),
+        headNorm(k!, layer.keyNorm, kvHeads, `${at}.key_norm`),
+        g.op('Unsqueeze', [v!, w.int64s([0])]),
+      ];
+    }
+    const [cosCache, sinCache] = sliding
+      ? rotary(config.sliding!.ropeBase, config.sliding!.ropeScale)
+      : rotary(config.ropeBase, config.ropeScale);
     const pastKey = g.input(BlockIo.pastKey(index), DataType.FLOAT, kvDims);
     const pastValue = g.input(BlockIo.pastValue(index), DataType.FLOAT, kvDims);
     const [attention, presentKey, presentValue] = g.node(
       'GroupQueryAttention',
-      [g.op('Unsqueeze', [qkv, w.int64s([0])]), '', '', pastKey, pastValue, seqlensK, totalLength, cosCache, sinCache],
-      { num_heads: { i: config.heads }, kv_num_heads: { i: kvHeads }, do_rotary: { i: 1 }, rotary_interleaved: { i: 1 } },
+      [...attentionInputs, pastKey, pastValue, seqlensK, totalLength, cosCache, sinCache],
+      {
+        num_heads: { i: heads },
+        kv_num_heads: { i: kvHeads },
+        do_rotary: { i: 1 },
+        rotary_interleaved: { i: kind.rotaryInterleaved ? 1 : 0 },
+        scale: { f: config.attentionScale },
+        ...(config.attentionSoftcap ? { softcap: { f: config.attentionSoftcap } } : {}),
+        // onnxruntime's window counts the positions before the query's own. Measured against
+        // llama.cpp (node-llama-cpp 3.22.1) on Gemma 2 and 3 models with a 32-position window:
+        // a window of `window` agrees at every position, `window - 1` parts from position 32 on.
+        ...(sliding ? { local_window_size: { i: config.sliding!.window } } : {}),
+      },
       { outputs: 3, domain: 'microsoft' },
     );
     for (const present of [presentKey!, presentValue!]) newKeyValues.push(g.op('Slice', [present, newStart, newEnd, positionAxis]));
-    pending = w.linear(g.op('Squeeze', [attention!, w.int64s([0])]), layer.attentionOutput, `${at}.attention_output`);
-    const gateUp = stackedLinear(w, g, norm(layer.ffnNorm, `${at}.ffn_norm`), [layer.gate, layer.up], `${at}.gate_up`);
+    const attended = w.linear(g.op('Squeeze', [attention!, w.int64s([0])]), layer.attentionOutput, `${at}.attention_output`);
+    pending = postNorm(attended, layer.postAttentionNorm, `${at}.post_attention_norm`);
+    const gateUp = stackedLinear(w, g, norm(layer.ffnNorm, `${at}.ffn_norm`), layer.gateUp, `${at}.gate_up`);
     const [gate, up] = g.node('Split', [gateUp, w.int64s([config.ffn, config.ffn])], { axis: { i: -1 } }, { outputs: 2 });
-    // SiLU(gate) = gate·sigmoid(gate): QuickGelu with alpha 1 is that in one node.
-    const activated = g.op('Mul', [g.op('QuickGelu', [gate!], { alpha: { f: 1 } }, 'microsoft'), up!]);
-    pending = w.linear(activated, layer.down, `${at}.ffn_down`);
+    const activatedGate =
+      kind.activation === 'silu'
+        ? // SiLU(gate) = gate·sigmoid(gate): QuickGelu with alpha 1 is that in one node.
+          g.op('QuickGelu', [gate!], { alpha: { f: 1 } }, 'microsoft')
+        : g.op('Gelu', [gate!], { approximate: { s: 'tanh' } });
+    const down = w.linear(g.op('Mul', [activatedGate, up!]), layer.down, `${at}.ffn_down`);
+    pending = postNorm(down, layer.postFfnNorm, `${at}.post_ffw_norm`);
   }
 
   g.node('Concat', newKeyValues, { axis: { i: 0 } }, { outputs: [BlockIo.newKeyValues] });
@@ -140,7 +215,12 @@ export function buildBlockGraph(
     const normed = norm(block.head.outputNorm, 'output_norm');
     // Only the last position's logits are needed to pick the next token.
     const last = g.op('Slice', [normed, w.int64s([-1]), w.int64s([Number.MAX_SAFE_INTEGER]), w.int64s([0])]);
-    g.node('Identity', [w.linear(last, block.head.output, 'output')], {}, { outputs: [BlockIo.logits] });
+    let logits = w.linear(last, block.head.output, 'output');
+    if (config.finalSoftcap) {
+      const cap = w.constant('final_softcap', DataType.FLOAT, [], Float32Array.of(config.finalSoftcap));
+      logits = g.op('Mul', [g.op('Tanh', [g.op('Div', [logits, cap])]), cap]);
+    }
+    g.node('Identity', [logits], {}, { outputs: [BlockIo.logits] });
     g.output(BlockIo.logits, DataType.FLOAT, [1, config.vocabSize]);
   } else {
     // Every block holds at least one layer, so its last down projection is still pending.

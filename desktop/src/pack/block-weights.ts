@@ -4,10 +4,10 @@
  */
 import type { BlockWeights, LayerWeights } from './block-graph';
 import { readTensorBytes, type GgufFile } from './gguf';
-import type { LlamaConfig } from './llama-config';
 import type { Embedding } from './linear';
-import { toMatrix, unpackQ4, type Activations, type Matrix } from './matrices';
-import { dequantize, GgmlType } from './quant';
+import type { ModelConfig } from './model-config';
+import { toEmbedding, toMatrix, type Activations, type Matrix } from './matrices';
+import { dequantize } from './quant';
 
 export interface BlockRange {
   /** First layer, inclusive. */
@@ -35,48 +35,57 @@ async function matrix(file: GgufFile, name: string, k: number, n: number, activa
   return toMatrix(info.type, info.dims, bytes, activations);
 }
 
-/**
- * The token embedding. A Q8_0 embedding keeps the bytes of the 8-bit matrix form, so with int8
- * activations a tied head in the same block stores them once.
- */
-function toEmbedding(type: GgmlType, bytes: Buffer, config: LlamaConfig): Embedding {
-  const { vocabSize: vocab, hidden } = config;
-  switch (type) {
-    case GgmlType.Q8_0: {
-      const matrix = toMatrix(type, [hidden, vocab], bytes, 'int8');
-      if (matrix.kind !== 'q8') throw new Error('unreachable: Q8_0 with int8 activations is an 8-bit matrix');
-      return { kind: 'blocks', vocab, hidden, bytes: matrix.bytes, offset: 128, scales: matrix.scales, shared: matrix };
-    }
-    case GgmlType.Q4_0:
-    case GgmlType.Q4_1: {
-      const withMin = type === GgmlType.Q4_1;
-      const { quants, scales, mins } = unpackQ4(bytes, vocab * hidden, withMin);
-      return { kind: 'blocks', vocab, hidden, bytes: quants, offset: withMin ? 0 : 8, scales, mins };
-    }
-    default:
-      return { kind: 'float', vocab, hidden, rows: dequantize(type, bytes, vocab * hidden) };
-  }
+/** q, k and v biases side by side, in the order of the stacked projection. */
+async function biases(file: GgufFile, at: (name: string, kind?: string) => string, config: ModelConfig): Promise<Float32Array> {
+  const { heads, kvHeads, headDim } = config;
+  const parts = [
+    await vector(file, at('attn_q', 'bias'), heads * headDim),
+    await vector(file, at('attn_k', 'bias'), kvHeads * headDim),
+    await vector(file, at('attn_v', 'bias'), kvHeads * headDim),
+  ];
+  const [q, k, v] = parts as [Float32Array, Float32Array, Float32Array];
+  const out = new Float32Array(q.length + k.length + v.length);
+  out.set(q);
+  out.set(k, q.length);
+  out.set(v, q.length + k.length);
+  return out;
 }
 
-async function layer(file: GgufFile, config: LlamaConfig, index: number, activations: Activations): Promise<LayerWeights> {
-  const { hidden, ffn, kvHeads, headDim } = config;
-  const at = (name: string) => `blk.${index}.${name}.weight`;
+/** One layer's tensors, as its architecture names them. */
+async function layer(file: GgufFile, config: ModelConfig, index: number, activations: Activations): Promise<LayerWeights> {
+  const { hidden, ffn, heads, kvHeads, headDim, kind } = config;
+  const at = (name: string, suffix = 'weight') => `blk.${index}.${name}.${suffix}`;
+  const queryWidth = heads * headDim;
+  const kvWidth = kvHeads * headDim;
+  // llama.cpp takes a fused `attn_qkv` wherever it is present (Phi-3 writes one).
+  const qkv = file.tensors.has(at('attn_qkv'))
+    ? [await matrix(file, at('attn_qkv'), hidden, queryWidth + 2 * kvWidth, activations)]
+    : [
+        await matrix(file, at('attn_q'), hidden, queryWidth, activations),
+        await matrix(file, at('attn_k'), hidden, kvWidth, activations),
+        await matrix(file, at('attn_v'), hidden, kvWidth, activations),
+      ];
+  const optionalVector = (wanted: boolean, name: string, length: number) => (wanted ? vector(file, at(name), length) : undefined);
   return {
     attentionNorm: await vector(file, at('attn_norm'), hidden),
-    query: await matrix(file, at('attn_q'), hidden, hidden, activations),
-    key: await matrix(file, at('attn_k'), hidden, kvHeads * headDim, activations),
-    value: await matrix(file, at('attn_v'), hidden, kvHeads * headDim, activations),
-    attentionOutput: await matrix(file, at('attn_output'), hidden, hidden, activations),
+    qkv,
+    qkvBias: kind.qkvBias ? await biases(file, at, config) : undefined,
+    queryNorm: await optionalVector(kind.qkNorm, 'attn_q_norm', headDim),
+    keyNorm: await optionalVector(kind.qkNorm, 'attn_k_norm', headDim),
+    attentionOutput: await matrix(file, at('attn_output'), queryWidth, hidden, activations),
+    postAttentionNorm: await optionalVector(kind.postNorms, 'post_attention_norm', hidden),
     ffnNorm: await vector(file, at('ffn_norm'), hidden),
-    gate: await matrix(file, at('ffn_gate'), hidden, ffn, activations),
-    up: await matrix(file, at('ffn_up'), hidden, ffn, activations),
+    gateUp: kind.fusedGateUp
+      ? [await matrix(file, at('ffn_up'), hidden, 2 * ffn, activations)]
+      : [await matrix(file, at('ffn_gate'), hidden, ffn, activations), await matrix(file, at('ffn_up'), hidden, ffn, activations)],
     down: await matrix(file, at('ffn_down'), ffn, hidden, activations),
+    postFfnNorm: await optionalVector(kind.postNorms, 'post_ffw_norm', hidden),
   };
 }
 
 export async function loadBlockWeights(
   file: GgufFile,
-  config: LlamaConfig,
+  config: ModelConfig,
   range: BlockRange,
   activations: Activations,
   onLayer: (index: number) => void = () => undefined,
@@ -87,17 +96,22 @@ export async function loadBlockWeights(
     onLayer(index);
   }
   const { hidden, vocabSize } = config;
+  // Llama 3.1 and 3.2's rotary frequency factors, shared by every layer.
+  const ropeFactors =
+    config.kind.ropeFactors && file.tensors.has('rope_freqs.weight')
+      ? await vector(file, 'rope_freqs.weight', config.headDim / 2)
+      : undefined;
   let embedding: Embedding | undefined;
   if (range.first === 0) {
     const { info, bytes } = await tensor(file, 'token_embd.weight');
     if (info.dims[0] !== hidden || info.dims[1] !== vocabSize)
       throw new Error(`token_embd.weight should be [${hidden}, ${vocabSize}], not [${info.dims.join(', ')}]`);
-    embedding = toEmbedding(info.type, bytes, config);
+    embedding = toEmbedding(info.type, info.dims, bytes);
   }
-  if (range.end !== config.layers) return { firstLayer: range.first, layers, embedding };
+  if (range.end !== config.layers) return { firstLayer: range.first, layers, embedding, ropeFactors };
   const outputNorm = await vector(file, 'output_norm.weight', hidden);
   const headName = config.tiedEmbedding ? 'token_embd.weight' : 'output.weight';
   const reuse = config.tiedEmbedding && activations === 'int8' && embedding?.kind === 'blocks' ? embedding.shared : undefined;
   const output = reuse ?? (await matrix(file, headName, hidden, vocabSize, activations));
-  return { firstLayer: range.first, layers, embedding, head: { outputNorm, output } };
+  return { firstLayer: range.first, layers, embedding, ropeFactors, head: { outputNorm, output } };
 }

@@ -1,5 +1,5 @@
 /**
- * Packs a llama GGUF into a Meshwork model package: one ONNX file per block, `tokenizer.json`
+ * Packs a GGUF (of an architecture in architectures.ts) into a Meshwork model package: one ONNX file per block, `tokenizer.json`
  * and `model.json`. Each block is a graph (`block-N.onnx`) and its weights (`block-N.bin`, ONNX
  * external data). `model.json` is written last, under a temporary name and renamed, so a
  * package with a manifest is always whole.
@@ -12,8 +12,8 @@ import { MODEL_MANIFEST_FILE, MODEL_PACKAGE_FORMAT, ModelPackageManifest, TOKENI
 import { buildBlockGraph } from './block-graph';
 import { loadBlockWeights } from './block-weights';
 import { readGguf } from './gguf';
-import { llamaConfig } from './llama-config';
 import type { Activations } from './matrices';
+import { modelConfig } from './model-config';
 import { displayName, generationDefaults } from './model-metadata';
 import { planBlocks } from './plan-blocks';
 import { stopTokens, tokenizerJson } from './tokenizer-json';
@@ -57,7 +57,7 @@ export async function packModel(options: PackOptions): Promise<ModelPackageManif
   const log = options.log ?? (() => undefined);
   const progress = options.progress ?? (() => undefined);
   const file = await readGguf(options.gguf);
-  const config = llamaConfig(file);
+  const config = modelConfig(file);
   const tokenizer = tokenizerJson(file);
   const modelName = options.name ?? displayName(file);
   const generation = generationDefaults(file);
@@ -114,7 +114,7 @@ export async function packModel(options: PackOptions): Promise<ModelPackageManif
     format: MODEL_PACKAGE_FORMAT,
     name: modelName,
     version: options.version ?? '1.0.0',
-    architecture: 'llama',
+    architecture: config.architecture,
     contextLength: config.contextLength,
     layers: config.layers,
     hidden: config.hidden,

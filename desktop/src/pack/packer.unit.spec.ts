@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalModel } from '../engine/local-model';
 import { readGguf } from './gguf';
-import { llamaConfig } from './llama-config';
+import { modelConfig } from './model-config';
 import { packModel } from './packer';
 import { GgmlType } from './quant';
 import { dequantizeAll, referenceLogits } from './testing/reference-llama';
@@ -32,7 +32,7 @@ async function packed(name: string, gguf: Buffer, blocks: number, activations: '
   const out = join(work, `${name}-${blocks}-${activations}`);
   const manifest = await packModel({ gguf: path, out, blocks, activations });
   const file = await readGguf(path);
-  return { manifest, model: await LocalModel.load(out), expected: referenceLogits(await dequantizeAll(file), llamaConfig(file), PROMPT) };
+  return { manifest, model: await LocalModel.load(out), expected: referenceLogits(await dequantizeAll(file), modelConfig(file), PROMPT) };
 }
 
 function maxDifference(a: Float32Array, b: Float32Array): number {
@@ -118,7 +118,7 @@ describe('packing a llama GGUF into ONNX blocks', () => {
     expect(steps).toContain('block 2 of 2: read layer 3 of 3');
     const model = await LocalModel.load(out);
     const file = await readGguf(path);
-    const expected = referenceLogits(await dequantizeAll(file), llamaConfig(file), PROMPT);
+    const expected = referenceLogits(await dequantizeAll(file), modelConfig(file), PROMPT);
     expect(maxDifference(await model.forward(PROMPT), expected)).toBeLessThan(2e-3);
     await model.release();
   });

@@ -3,7 +3,7 @@
  * packed ONNX blocks are checked against. Slow and simple on purpose; tests use tiny models.
  */
 import { readTensorBytes, type GgufFile } from '../gguf';
-import type { LlamaConfig } from '../llama-config';
+import type { ModelConfig } from '../model-config';
 import { dequantize } from '../quant';
 
 type Weights = Map<string, Float32Array>;
@@ -50,7 +50,7 @@ function rotate(vector: number[], heads: number, headDim: number, position: numb
 }
 
 /** Logits of the last position after reading `ids`. */
-export function referenceLogits(weights: Weights, config: LlamaConfig, ids: readonly number[]): Float32Array {
+export function referenceLogits(weights: Weights, config: ModelConfig, ids: readonly number[]): Float32Array {
   const { hidden, heads, kvHeads, headDim, ffn, rmsEpsilon: eps, ropeBase } = config;
   const get = (name: string) =>
     weights.get(name) ??
