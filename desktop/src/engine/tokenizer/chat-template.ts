@@ -5,10 +5,9 @@
  * by name, never rendered wrongly.
  */
 
-export interface ChatMessage {
-  role: string;
-  content: string;
-}
+import { recogniseFormat, renderFormat, type ChatFormat, type ChatMessage } from './chat-families';
+
+export type { ChatMessage } from './chat-families';
 
 type Value = unknown;
 type Scope = Map<string, Value>;
@@ -261,19 +260,43 @@ function render(nodes: Node[], scope: Scope): string {
   return out;
 }
 
-/** A compiled chat template: parse once, render per conversation. */
-export function compileChatTemplate(
-  source: string,
-): (messages: readonly ChatMessage[], options?: { addGenerationPrompt?: boolean; bosToken?: string; eosToken?: string }) => string {
-  const nodes = parseTemplate(source);
-  return (messages, options = {}) =>
-    render(
+export type ChatRender = ((
+  messages: readonly ChatMessage[],
+  options?: { addGenerationPrompt?: boolean; bosToken?: string; eosToken?: string },
+) => string) & {
+  /** How the conversation is written: by the template itself, or by the family it was recognised as. */
+  format: ChatFormat;
+};
+
+/**
+ * A compiled chat template: parse once, render per conversation. A template the subset cannot
+ * read is rendered as the family its markers name (ChatML, Llama 3, Gemma, Mistral, Phi-3) and
+ * refused only when it names none; no template at all gives the plain text (`format: 'plain'`).
+ */
+export function compileChatTemplate(source: string): ChatRender {
+  const family = recogniseFormat(source);
+  let nodes: Node[] | undefined;
+  if (family !== 'plain')
+    try {
+      nodes = parseTemplate(source);
+    } catch (error) {
+      if (!family) throw error;
+    }
+  const chat = (
+    messages: readonly ChatMessage[],
+    options: { addGenerationPrompt?: boolean; bosToken?: string; eosToken?: string } = {},
+  ) => {
+    const { addGenerationPrompt = true, bosToken = '', eosToken = '' } = options;
+    if (!nodes) return renderFormat(family!, messages, { addGenerationPrompt, bosToken, eosToken });
+    return render(
       nodes,
       new Map<string, Value>([
         ['messages', messages],
-        ['add_generation_prompt', options.addGenerationPrompt ?? true],
-        ['bos_token', options.bosToken ?? ''],
-        ['eos_token', options.eosToken ?? ''],
+        ['add_generation_prompt', addGenerationPrompt],
+        ['bos_token', bosToken],
+        ['eos_token', eosToken],
       ]),
     );
+  };
+  return Object.assign(chat, { format: nodes ? ('jinja' as const) : family! });
 }

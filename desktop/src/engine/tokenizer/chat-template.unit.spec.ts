@@ -49,4 +49,44 @@ describe('chat templates', () => {
     expect(() => compileChatTemplate('{{ x|tojson }}')).toThrow('the filter "tojson" is not supported');
     expect(() => compileChatTemplate('{% for m in messages %}')).toThrow('{% for %} is never closed');
   });
+
+  it('a model without a template gets the plain text of the conversation, and says so', () => {
+    const render = compileChatTemplate('');
+    expect(render.format).toBe('plain');
+    expect(
+      render([
+        { role: 'system', content: 'Be brief' },
+        { role: 'user', content: 'The capital of France is' },
+      ]),
+    ).toBe('Be brief\n\nThe capital of France is');
+  });
+
+  it('a template beyond the subset is written as the family its markers name', () => {
+    const chat = [
+      { role: 'system', content: 'Be brief' },
+      { role: 'user', content: 'Hi ' },
+      { role: 'assistant', content: 'Hello' },
+      { role: 'user', content: 'Bye' },
+    ];
+    const options = { bosToken: '<bos>', eosToken: '</s>' };
+    // Slices and macros are outside the subset; the markers still name the family.
+    const gemma = compileChatTemplate('{% for m in messages[1:] %}<start_of_turn>{% endfor %}');
+    expect(gemma.format).toBe('gemma');
+    expect(gemma(chat, options)).toBe(
+      '<bos><start_of_turn>user\nBe brief\n\nHi<end_of_turn>\n<start_of_turn>model\nHello<end_of_turn>\n<start_of_turn>user\nBye<end_of_turn>\n<start_of_turn>model\n',
+    );
+    const llama3 = compileChatTemplate('{% macro x() %}<|start_header_id|>{% endmacro %}');
+    expect(llama3.format).toBe('llama3');
+    expect(llama3(chat.slice(0, 2), options)).toBe(
+      '<bos><|start_header_id|>system<|end_header_id|>\n\nBe brief<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nHi<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n',
+    );
+    const mistral = compileChatTemplate('{{ messages|tojson }}[INST]');
+    expect(mistral(chat, options)).toBe('<bos>[INST] Be brief\n\nHi [/INST] Hello</s>[INST] Bye [/INST]');
+    const phi3 = compileChatTemplate('{{ messages|tojson }}<|user|><|assistant|>');
+    expect(phi3(chat.slice(1, 2), options)).toBe('<|user|>\nHi <|end|>\n<|assistant|>\n');
+    const chatml = compileChatTemplate('{{ messages|tojson }}<|im_start|>');
+    expect(chatml(chat.slice(1, 2), { addGenerationPrompt: false })).toBe('<|im_start|>user\nHi <|im_end|>\n');
+    // A template the subset reads is rendered by itself, markers or not.
+    expect(compileChatTemplate(CHATML).format).toBe('jinja');
+  });
 });

@@ -1,62 +1,109 @@
 /**
- * Byte-level BPE, as the model's GGUF describes it (tokens, token types, ranked merges, its
- * pre-tokenizer), read from the package's `tokenizer.json`. Control and user-defined tokens
- * (`<|im_start|>`) are matched verbatim in text before anything is split. Cost is O(n log n)
- * in the text (see `Merges`); a long text is tokenised on a thread of its own (`encodeAsync`).
+ * The model's tokenizer, as its GGUF describes it and llama.cpp applies it, read from the
+ * package's `tokenizer.json`: byte-level BPE (ranked merges within the pieces of the model's
+ * pre-tokenizer) or SentencePiece (merges by score over the whole text, byte fallback). Special
+ * tokens written in the text (`<|im_start|>`) are found before anything is split. Cost is
+ * O(n log n) in the text; a long text is tokenised on a thread of its own (`encodeAsync`).
  */
 import { TokenizerJson } from '@meshwork/contracts';
 import { Merges } from './bpe';
 import { bytesToSymbols, symbolsToBytes } from './byte-level';
-import { isSupportedPreTokenizer, preTokenize } from './pre-tokenizer';
+import { preTokenize, preTokenizerNamed, type PreTokenizer } from './pre-tokenizer';
+import { SpecialTokens } from './special-tokens';
+import { SentencePiece } from './spm';
 import { TokenizerThread } from './tokenizer-thread';
 
+const UNKNOWN = 2;
 const CONTROL = 3;
 const USER_DEFINED = 4;
+const BYTE = 6;
 const CACHE_LIMIT = 50_000;
 /** Pieces cached by their text: words recur, long runs rarely do and would hold memory. */
 const CACHED_PIECE_LENGTH = 256;
 /** Up to this many characters a text is tokenised in place (a few milliseconds at worst). */
 const INLINE_CHARACTERS = 8192;
 const BYTE_CHARS = bytesToSymbols(Uint8Array.from({ length: 256 }, (_, byte) => byte));
+const SPACE = /[ ]/g;
+const ESCAPED_SPACE = /\u2581/g;
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-export class Tokenizer {
-  private readonly ids = new Map<string, number>();
+/** Byte-level BPE: ranked merges within each piece of the pre-tokenizer. */
+class BytePairs {
   private readonly merges: Merges;
   /** Each merge symbol's token id, -1 for a symbol the vocabulary lacks. */
   private readonly symbolTokens: Int32Array;
   /** Each byte's token id: what a symbol the vocabulary lacks falls back to. */
   private readonly byteTokens: Int32Array;
+  private readonly cache = new Map<string, number[]>();
+
+  constructor(
+    private readonly ids: ReadonlyMap<string, number>,
+    merges: readonly string[],
+    private readonly pre: PreTokenizer,
+  ) {
+    this.merges = new Merges(BYTE_CHARS, merges);
+    this.symbolTokens = Int32Array.from(this.merges.symbols, (symbol) => ids.get(symbol) ?? -1);
+    this.byteTokens = Int32Array.from(BYTE_CHARS, (char) => ids.get(char) ?? 0);
+  }
+
+  encode(text: string, out: number[]): void {
+    // Pushed one by one: spreading a long piece's ids into push() overflows the stack.
+    for (const piece of preTokenize(text, this.pre)) for (const id of this.encodePiece(piece)) out.push(id);
+  }
+
+  private encodePiece(piece: string): number[] {
+    const cacheable = piece.length <= CACHED_PIECE_LENGTH;
+    const cached = cacheable ? this.cache.get(piece) : undefined;
+    if (cached) return cached;
+    const bytes = new TextEncoder().encode(piece);
+    const whole = this.pre.wholeWords ? this.ids.get(bytesToSymbols(bytes).join('')) : undefined;
+    const ids: number[] = whole === undefined ? [] : [whole];
+    if (whole === undefined)
+      this.merges.merge(bytes, (symbol, start, end) => {
+        const id = this.symbolTokens[symbol]!;
+        if (id >= 0) ids.push(id);
+        // A symbol the vocabulary lacks falls back to its single bytes (every byte has a token).
+        else for (let i = start; i < end; i++) ids.push(this.byteTokens[bytes[i]!]!);
+      });
+    if (cacheable) {
+      if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+      this.cache.set(piece, ids);
+    }
+    return ids;
+  }
+}
+
+export class Tokenizer {
+  private readonly ids = new Map<string, number>();
+  private readonly model: BytePairs | SentencePiece;
+  private readonly specials: SpecialTokens;
   /** The most bytes one token stands for: n bytes need at least n / longest tokens. */
   private readonly longestToken: number;
   private thread: TokenizerThread | undefined;
-  private readonly specials = new Map<string, number>();
-  private readonly specialPattern: RegExp | undefined;
-  private readonly tokenBytes: (Uint8Array | undefined)[];
-  private readonly cache = new Map<string, number[]>();
+  private readonly tokenBytes: Uint8Array[];
 
   private constructor(readonly json: TokenizerJson) {
-    if (!isSupportedPreTokenizer(json.pre)) throw new Error(`The pre-tokenizer "${json.pre}" is not supported`);
     for (const [id, token] of json.tokens.entries()) if (!this.ids.has(token)) this.ids.set(token, id);
-    this.merges = new Merges(BYTE_CHARS, json.merges);
-    this.symbolTokens = Int32Array.from(this.merges.symbols, (symbol) => this.ids.get(symbol) ?? -1);
-    this.byteTokens = Int32Array.from(BYTE_CHARS, (char) => this.ids.get(char) ?? 0);
-    for (const [id, token] of json.tokens.entries()) {
-      const type = json.tokenTypes[id];
-      if ((type === CONTROL || type === USER_DEFINED) && token.length > 0) this.specials.set(token, id);
+    const types = json.tokenTypes;
+    const special = (id: number) => types[id] === CONTROL || types[id] === USER_DEFINED || types[id] === UNKNOWN;
+    if (json.model === 'gpt2') {
+      const pre = preTokenizerNamed(json.pre);
+      if (!pre) throw new Error(`The pre-tokenizer "${json.pre}" is not supported`);
+      this.model = new BytePairs(this.ids, json.merges, pre);
+      this.tokenBytes = json.tokens.map((token, id) =>
+        special(id) ? new TextEncoder().encode(token) : Uint8Array.from(symbolsToBytes(token) ?? []),
+      );
+    } else {
+      if (json.scores?.length !== json.tokens.length)
+        throw new Error(`A SentencePiece tokenizer needs a score for each of its ${json.tokens.length} tokens`);
+      this.model = new SentencePiece(this.ids, json.scores, json.unknown ?? 0);
+      this.tokenBytes = json.tokens.map((token, id) => {
+        const byte = /^<0x([0-9A-Fa-f]{2})>$/.exec(token);
+        if (types[id] === BYTE && byte) return Uint8Array.of(parseInt(byte[1]!, 16));
+        return new TextEncoder().encode(special(id) ? token : token.replace(ESCAPED_SPACE, ' '));
+      });
     }
-    // Longest first, so a special token that begins another never cuts it short.
-    const names = [...this.specials.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-    this.specialPattern = names.length ? new RegExp(`(${names.join('|')})`) : undefined;
-    this.tokenBytes = json.tokens.map((token, id) =>
-      this.specials.has(token) && this.specials.get(token) === id
-        ? new TextEncoder().encode(token)
-        : Uint8Array.from(symbolsToBytes(token) ?? []),
-    );
-    this.longestToken = this.tokenBytes.reduce((longest, bytes) => Math.max(longest, bytes?.length ?? 0), 1);
+    this.specials = new SpecialTokens(json.tokens, types, json.stripAfter);
+    this.longestToken = this.tokenBytes.reduce((longest, bytes) => Math.max(longest, bytes.length), 1);
   }
 
   static fromJson(value: unknown): Tokenizer {
@@ -69,16 +116,22 @@ export class Tokenizer {
     return this.json.tokens.length;
   }
 
-  /** Token ids of `text`; with `special` (the default) control tokens written in the text count as themselves. */
+  /**
+   * Token ids of `text`, as llama.cpp's `llama_tokenize(text, add_special = true, parse_special)`:
+   * with `special` (the default) control tokens written in the text count as themselves.
+   */
   encode(text: string, { special = true }: { special?: boolean } = {}): number[] {
-    const ids: number[] = this.json.addBos && this.json.bos !== undefined ? [this.json.bos] : [];
-    const parts = special && this.specialPattern ? text.split(this.specialPattern) : [text];
-    for (const [i, part] of parts.entries()) {
-      // split() with a capture group puts the separators at the odd positions.
-      if (i % 2 === 1) ids.push(this.specials.get(part)!);
-      // Pushed one by one: spreading a long piece's ids into push() overflows the stack.
-      else for (const piece of preTokenize(part, this.json.pre)) for (const id of this.encodePiece(piece)) ids.push(id);
+    const { addBos, bos, addEos, eos, addSpacePrefix } = this.json;
+    const ids: number[] = addBos && bos !== undefined ? [bos] : [];
+    let afterSpecial = true;
+    for (const fragment of this.specials.split(text, special)) {
+      if (typeof fragment === 'number') ids.push(fragment);
+      else if (this.model instanceof BytePairs) this.model.encode(fragment, ids);
+      // SentencePiece: a space before the text and after each special token, when the model asks.
+      else this.model.encode(((addSpacePrefix && afterSpecial ? ' ' : '') + fragment).replace(SPACE, '\u2581'), ids);
+      afterSpecial = typeof fragment === 'number';
     }
+    if (addEos) ids.push(eos);
     return ids;
   }
 
@@ -92,10 +145,10 @@ export class Tokenizer {
     return this.thread.encode(text, options.special ?? true);
   }
 
-  /** A bound found without tokenising: `text` is at least this many tokens (BOS included). */
+  /** A bound found without tokenising: `text` is at least this many tokens (BOS and EOS included). */
   leastTokens(text: string): number {
-    const bos = this.json.addBos && this.json.bos !== undefined ? 1 : 0;
-    return bos + Math.ceil(Buffer.byteLength(text, 'utf8') / this.longestToken);
+    const added = (this.json.addBos && this.json.bos !== undefined ? 1 : 0) + (this.json.addEos ? 1 : 0);
+    return added + Math.ceil(Buffer.byteLength(text, 'utf8') / this.longestToken);
   }
 
   /** Stops the worker thread, if one was started; `encodeAsync` starts another when needed. */
@@ -124,24 +177,5 @@ export class Tokenizer {
       push: (id) => utf8.decode(this.bytesOf(id), { stream: true }),
       flush: () => utf8.decode(),
     };
-  }
-
-  private encodePiece(piece: string): number[] {
-    const cacheable = piece.length <= CACHED_PIECE_LENGTH;
-    const cached = cacheable ? this.cache.get(piece) : undefined;
-    if (cached) return cached;
-    const bytes = new TextEncoder().encode(piece);
-    const ids: number[] = [];
-    this.merges.merge(bytes, (symbol, start, end) => {
-      const id = this.symbolTokens[symbol]!;
-      if (id >= 0) ids.push(id);
-      // A symbol the vocabulary lacks falls back to its single bytes (every byte has a token).
-      else for (let i = start; i < end; i++) ids.push(this.byteTokens[bytes[i]!]!);
-    });
-    if (cacheable) {
-      if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-      this.cache.set(piece, ids);
-    }
-    return ids;
   }
 }
