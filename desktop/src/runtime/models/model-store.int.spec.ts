@@ -68,7 +68,10 @@ describe('the desktop host: models', () => {
     await first.until((s) => s.models.some((m) => m.name === model.name), 10_000, 'the model in the plan');
     expect(first.host.state().models.find((m) => m.name === model.name)).toMatchObject({ allowed: true, status: 'not-downloaded' });
     const refused = await first.call('POST', '/host/models/download', { name: 'not_in_the_plan' });
-    expect(refused).toEqual({ status: 400, body: { message: 'Your plan does not include the model "not_in_the_plan".' } });
+    expect(refused).toEqual({
+      status: 400,
+      body: { code: 'not_in_plan', model: 'not_in_the_plan', message: 'Your plan does not include the model "not_in_the_plan".' },
+    });
     await first.close({ keepData: true });
     hosts.splice(0);
 
