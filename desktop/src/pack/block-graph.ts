@@ -13,6 +13,7 @@ import { Weights, type Embedding } from './linear';
 import type { Activations, Matrix } from './matrices';
 import { stackRows } from './matrices';
 import { isSlidingLayer, type ModelConfig } from './model-config';
+import type { ExternalWeights } from './onnx/external-weights';
 import { DataType, GraphBuilder } from './onnx/graph';
 import { BlockIo } from '@meshwork/contracts';
 
@@ -36,11 +37,12 @@ export interface LayerWeights {
 export interface BlockWeights {
   /** The first global layer index of `layers`. */
   firstLayer: number;
-  layers: LayerWeights[];
-  /** Present in the first block only. */
-  embedding?: Embedding;
-  /** Present in the last block only. */
-  head?: { outputNorm: Float32Array; output: Matrix };
+  /** Taken one at a time (the packer reads each as it is reached), so a block need not fit in memory. */
+  layers: Iterable<LayerWeights>;
+  /** Present in the first block only; read when the graph reaches it, and not held after. */
+  embedding?: () => Embedding;
+  /** Present in the last block only; read when the graph reaches it. */
+  head?: () => { outputNorm: Float32Array; output: Matrix };
   /** Divisors of the rotary frequencies, [headDim/2] (Llama 3.1's `rope_freqs`). */
   ropeFactors?: Float32Array;
 }
@@ -81,22 +83,22 @@ function stackedLinear(w: Weights, g: GraphBuilder, input: string, matrices: Mat
   );
 }
 
-/** `weightsFile`: where large weights go, beside the graph (mapped by onnxruntime, not copied). */
+/** `external`: where large weights go as they are added, beside the graph (mapped by onnxruntime, not copied). */
 export function buildBlockGraph(
   config: ModelConfig,
   block: BlockWeights,
   activations: Activations,
   name: string,
-  weightsFile?: string,
+  external?: ExternalWeights,
 ): GraphBuilder {
-  const g = new GraphBuilder(name, weightsFile);
+  const g = new GraphBuilder(name, external);
   const w = new Weights(g, activations);
   const { hidden, heads, headDim, kvHeads, rmsEpsilon, kind } = config;
   const epsilon = { f: rmsEpsilon };
   const kvDims = [1, kvHeads, 'past_sequence_length', headDim];
 
   let residual = block.embedding
-    ? w.embed(g.input(BlockIo.inputIds, DataType.INT64, [1, 'sequence_length']), block.embedding)
+    ? w.embed(g.input(BlockIo.inputIds, DataType.INT64, [1, 'sequence_length']), block.embedding())
     : g.input(BlockIo.hiddenIn, DataType.FLOAT, ['sequence_length', hidden]);
   if (block.embedding && kind.scaleEmbedding) {
     residual = g.op('Mul', [residual, w.constant('embedding_scale', DataType.FLOAT, [], Float32Array.of(Math.sqrt(hidden)))]);
@@ -150,8 +152,9 @@ export function buildBlockGraph(
     return g.op('Reshape', [normed, w.int64s([1, -1, count * headDim])]);
   };
 
-  for (const [i, layer] of block.layers.entries()) {
-    const index = block.firstLayer + i;
+  let layerCount = 0;
+  for (const layer of block.layers) {
+    const index = block.firstLayer + layerCount++;
     const at = `layer.${index}`;
     const sliding = isSlidingLayer(config, index);
     // Query, key and value side by side: GroupQueryAttention's packed input, no Split.
@@ -209,13 +212,14 @@ export function buildBlockGraph(
   }
 
   g.node('Concat', newKeyValues, { axis: { i: 0 } }, { outputs: [BlockIo.newKeyValues] });
-  g.output(BlockIo.newKeyValues, DataType.FLOAT, [2 * block.layers.length, kvHeads, 'sequence_length', headDim]);
+  g.output(BlockIo.newKeyValues, DataType.FLOAT, [2 * layerCount, kvHeads, 'sequence_length', headDim]);
 
   if (block.head) {
-    const normed = norm(block.head.outputNorm, 'output_norm');
+    const head = block.head();
+    const normed = norm(head.outputNorm, 'output_norm');
     // Only the last position's logits are needed to pick the next token.
     const last = g.op('Slice', [normed, w.int64s([-1]), w.int64s([Number.MAX_SAFE_INTEGER]), w.int64s([0])]);
-    let logits = w.linear(last, block.head.output, 'output');
+    let logits = w.linear(last, head.output, 'output');
     if (config.finalSoftcap) {
       const cap = w.constant('final_softcap', DataType.FLOAT, [], Float32Array.of(config.finalSoftcap));
       logits = g.op('Mul', [g.op('Tanh', [g.op('Div', [logits, cap])]), cap]);

@@ -1,9 +1,11 @@
 /**
- * Reads one block's weights out of a GGUF file into the forms the graph builder takes. Only
- * the block's own tensors are read, so packing holds one block in memory at a time.
+ * Reads one block's weights out of a GGUF file into the forms the graph builder takes, each
+ * tensor when the graph reaches it: packing holds a layer (or the embedding, or the head) in
+ * memory at a time, never the block or the file. Reads are synchronous because the graph
+ * builder pulls them; packing is a batch job of its own.
  */
 import type { BlockWeights, LayerWeights } from './block-graph';
-import { readTensorBytes, type GgufFile } from './gguf';
+import { readTensorBytesSync, type GgufFile, type GgufTensorInfo } from './gguf';
 import type { Embedding } from './linear';
 import type { ModelConfig } from './model-config';
 import { toEmbedding, toMatrix, type Activations, type Matrix } from './matrices';
@@ -16,32 +18,43 @@ export interface BlockRange {
   end: number;
 }
 
-async function tensor(file: GgufFile, name: string) {
-  const info = file.tensors.get(name);
-  if (!info) throw new Error(`The model has no tensor ${name}`);
-  return { info, bytes: await readTensorBytes(file, info) };
+/** Told of every tensor read, for progress. */
+export type TensorRead = (info: GgufTensorInfo) => void;
+
+/** The GGUF file and who to tell of each read. */
+interface Source {
+  file: GgufFile;
+  onRead: TensorRead;
 }
 
-async function vector(file: GgufFile, name: string, length: number): Promise<Float32Array> {
-  const { info, bytes } = await tensor(file, name);
+function tensor({ file, onRead }: Source, name: string) {
+  const info = file.tensors.get(name);
+  if (!info) throw new Error(`The model has no tensor ${name}`);
+  const bytes = readTensorBytesSync(file, info);
+  onRead(info);
+  return { info, bytes };
+}
+
+function vector(file: Source, name: string, length: number): Float32Array {
+  const { info, bytes } = tensor(file, name);
   if (info.dims.length !== 1 || info.dims[0] !== length)
     throw new Error(`${name} should hold ${length} values, not [${info.dims.join(', ')}]`);
   return dequantize(info.type, bytes, length);
 }
 
-async function matrix(file: GgufFile, name: string, k: number, n: number, activations: Activations): Promise<Matrix> {
-  const { info, bytes } = await tensor(file, name);
+function matrix(file: Source, name: string, k: number, n: number, activations: Activations): Matrix {
+  const { info, bytes } = tensor(file, name);
   if (info.dims[0] !== k || info.dims[1] !== n) throw new Error(`${name} should be [${k}, ${n}], not [${info.dims.join(', ')}]`);
   return toMatrix(info.type, info.dims, bytes, activations);
 }
 
 /** q, k and v biases side by side, in the order of the stacked projection. */
-async function biases(file: GgufFile, at: (name: string, kind?: string) => string, config: ModelConfig): Promise<Float32Array> {
+function biases(file: Source, at: (name: string, kind?: string) => string, config: ModelConfig): Float32Array {
   const { heads, kvHeads, headDim } = config;
   const parts = [
-    await vector(file, at('attn_q', 'bias'), heads * headDim),
-    await vector(file, at('attn_k', 'bias'), kvHeads * headDim),
-    await vector(file, at('attn_v', 'bias'), kvHeads * headDim),
+    vector(file, at('attn_q', 'bias'), heads * headDim),
+    vector(file, at('attn_k', 'bias'), kvHeads * headDim),
+    vector(file, at('attn_v', 'bias'), kvHeads * headDim),
   ];
   const [q, k, v] = parts as [Float32Array, Float32Array, Float32Array];
   const out = new Float32Array(q.length + k.length + v.length);
@@ -52,66 +65,81 @@ async function biases(file: GgufFile, at: (name: string, kind?: string) => strin
 }
 
 /** One layer's tensors, as its architecture names them. */
-async function layer(file: GgufFile, config: ModelConfig, index: number, activations: Activations): Promise<LayerWeights> {
+function layer(file: Source, config: ModelConfig, index: number, activations: Activations): LayerWeights {
   const { hidden, ffn, heads, kvHeads, headDim, kind } = config;
   const at = (name: string, suffix = 'weight') => `blk.${index}.${name}.${suffix}`;
   const queryWidth = heads * headDim;
   const kvWidth = kvHeads * headDim;
   // llama.cpp takes a fused `attn_qkv` wherever it is present (Phi-3 writes one).
-  const qkv = file.tensors.has(at('attn_qkv'))
-    ? [await matrix(file, at('attn_qkv'), hidden, queryWidth + 2 * kvWidth, activations)]
+  const qkv = file.file.tensors.has(at('attn_qkv'))
+    ? [matrix(file, at('attn_qkv'), hidden, queryWidth + 2 * kvWidth, activations)]
     : [
-        await matrix(file, at('attn_q'), hidden, queryWidth, activations),
-        await matrix(file, at('attn_k'), hidden, kvWidth, activations),
-        await matrix(file, at('attn_v'), hidden, kvWidth, activations),
+        matrix(file, at('attn_q'), hidden, queryWidth, activations),
+        matrix(file, at('attn_k'), hidden, kvWidth, activations),
+        matrix(file, at('attn_v'), hidden, kvWidth, activations),
       ];
   const optionalVector = (wanted: boolean, name: string, length: number) => (wanted ? vector(file, at(name), length) : undefined);
   return {
-    attentionNorm: await vector(file, at('attn_norm'), hidden),
+    attentionNorm: vector(file, at('attn_norm'), hidden),
     qkv,
-    qkvBias: kind.qkvBias ? await biases(file, at, config) : undefined,
-    queryNorm: await optionalVector(kind.qkNorm, 'attn_q_norm', headDim),
-    keyNorm: await optionalVector(kind.qkNorm, 'attn_k_norm', headDim),
-    attentionOutput: await matrix(file, at('attn_output'), queryWidth, hidden, activations),
-    postAttentionNorm: await optionalVector(kind.postNorms, 'post_attention_norm', hidden),
-    ffnNorm: await vector(file, at('ffn_norm'), hidden),
+    qkvBias: kind.qkvBias ? biases(file, at, config) : undefined,
+    queryNorm: optionalVector(kind.qkNorm, 'attn_q_norm', headDim),
+    keyNorm: optionalVector(kind.qkNorm, 'attn_k_norm', headDim),
+    attentionOutput: matrix(file, at('attn_output'), queryWidth, hidden, activations),
+    postAttentionNorm: optionalVector(kind.postNorms, 'post_attention_norm', hidden),
+    ffnNorm: vector(file, at('ffn_norm'), hidden),
     gateUp: kind.fusedGateUp
-      ? [await matrix(file, at('ffn_up'), hidden, 2 * ffn, activations)]
-      : [await matrix(file, at('ffn_gate'), hidden, ffn, activations), await matrix(file, at('ffn_up'), hidden, ffn, activations)],
-    down: await matrix(file, at('ffn_down'), ffn, hidden, activations),
-    postFfnNorm: await optionalVector(kind.postNorms, 'post_ffw_norm', hidden),
+      ? [matrix(file, at('ffn_up'), hidden, 2 * ffn, activations)]
+      : [matrix(file, at('ffn_gate'), hidden, ffn, activations), matrix(file, at('ffn_up'), hidden, ffn, activations)],
+    down: matrix(file, at('ffn_down'), ffn, hidden, activations),
+    postFfnNorm: optionalVector(kind.postNorms, 'post_ffw_norm', hidden),
   };
 }
 
-export async function loadBlockWeights(
+/** The block's layers, one at a time as the graph builder takes them. */
+function* layers(file: Source, config: ModelConfig, range: BlockRange, activations: Activations, onLayer: (index: number) => void) {
+  for (let index = range.first; index < range.end; index++) {
+    yield layer(file, config, index, activations);
+    onLayer(index);
+  }
+}
+
+/**
+ * A block's weights, read lazily: `layers` as they are iterated, the embedding and the head
+ * when called. Reading the same block twice reads the file twice.
+ */
+export function blockWeights(
   file: GgufFile,
   config: ModelConfig,
   range: BlockRange,
   activations: Activations,
-  onLayer: (index: number) => void = () => undefined,
-): Promise<BlockWeights> {
-  const layers: LayerWeights[] = [];
-  for (let index = range.first; index < range.end; index++) {
-    layers.push(await layer(file, config, index, activations));
-    onLayer(index);
-  }
+  events: { onLayer?: (index: number) => void; onRead?: TensorRead } = {},
+): BlockWeights {
+  const source: Source = { file, onRead: events.onRead ?? (() => undefined) };
   const { hidden, vocabSize } = config;
   // Llama 3.1 and 3.2's rotary frequency factors, shared by every layer.
   const ropeFactors =
-    config.kind.ropeFactors && file.tensors.has('rope_freqs.weight')
-      ? await vector(file, 'rope_freqs.weight', config.headDim / 2)
-      : undefined;
-  let embedding: Embedding | undefined;
-  if (range.first === 0) {
-    const { info, bytes } = await tensor(file, 'token_embd.weight');
+    config.kind.ropeFactors && file.tensors.has('rope_freqs.weight') ? vector(source, 'rope_freqs.weight', config.headDim / 2) : undefined;
+  // A tied head in the same block stores the embedding's 8-bit codes once (int8 activations).
+  let shared: Matrix | undefined;
+  const embedding = (): Embedding => {
+    const { info, bytes } = tensor(source, 'token_embd.weight');
     if (info.dims[0] !== hidden || info.dims[1] !== vocabSize)
       throw new Error(`token_embd.weight should be [${hidden}, ${vocabSize}], not [${info.dims.join(', ')}]`);
-    embedding = toEmbedding(info.type, info.dims, bytes);
-  }
-  if (range.end !== config.layers) return { firstLayer: range.first, layers, embedding, ropeFactors };
-  const outputNorm = await vector(file, 'output_norm.weight', hidden);
-  const headName = config.tiedEmbedding ? 'token_embd.weight' : 'output.weight';
-  const reuse = config.tiedEmbedding && activations === 'int8' && embedding?.kind === 'blocks' ? embedding.shared : undefined;
-  const output = reuse ?? (await matrix(file, headName, hidden, vocabSize, activations));
-  return { firstLayer: range.first, layers, embedding, ropeFactors, head: { outputNorm, output } };
+    const read = toEmbedding(info.type, info.dims, bytes);
+    if (config.tiedEmbedding && activations === 'int8' && read.kind === 'blocks') shared = read.shared;
+    return read;
+  };
+  const head = () => {
+    const outputNorm = vector(source, 'output_norm.weight', hidden);
+    const output = shared ?? matrix(source, config.tiedEmbedding ? 'token_embd.weight' : 'output.weight', hidden, vocabSize, activations);
+    return { outputNorm, output };
+  };
+  return {
+    firstLayer: range.first,
+    layers: layers(source, config, range, activations, events.onLayer ?? (() => undefined)),
+    embedding: range.first === 0 ? embedding : undefined,
+    ropeFactors,
+    head: range.end === config.layers ? head : undefined,
+  };
 }

@@ -26,6 +26,8 @@ export interface GgufFile {
   dataOffset: number;
   metadata: Map<string, GgufValue>;
   tensors: Map<string, GgufTensorInfo>;
+  /** Where tensor bytes come from when not from `path` at their offsets: a Hugging Face folder, converted as read. */
+  readTensor?: (info: GgufTensorInfo) => Buffer;
 }
 
 const MAGIC = 0x46554747; // "GGUF" read little-endian
@@ -184,12 +186,24 @@ export async function readGguf(path: string): Promise<GgufFile> {
     }
     const dataOffset = Math.ceil(cursor.position / alignment) * alignment;
     const tensors = new Map<string, GgufTensorInfo>();
+    // llama.cpp lays tensors out in table order, each after the one before: anything else is a
+    // damaged table, refused here, before the packer writes a byte.
+    let previousEnd = 0;
+    let last = '';
     for (const [i, info] of infos.entries()) {
       const offset = dataOffset + relative[i]!;
       if (relative[i]! % alignment !== 0) cursor.fail(`tensor ${info.name} is not aligned to ${alignment} bytes`);
-      if (offset + info.byteLength > cursor.size) cursor.fail(`tensor ${info.name} runs past the end of the file`);
+      if (relative[i]! < previousEnd)
+        cursor.fail(`tensor ${info.name} starts at data byte ${relative[i]}, inside or before the tensor listed before it`);
       if (tensors.has(info.name)) cursor.fail(`the tensor ${info.name} appears twice`);
       tensors.set(info.name, { ...info, offset });
+      previousEnd = relative[i]! + info.byteLength;
+      last = info.name;
+    }
+    if (dataOffset + previousEnd > cursor.size) {
+      throw new Error(
+        `${path} is cut short: tensor ${last} runs past the end of the file (it ends at byte ${dataOffset + previousEnd}, the file has ${cursor.size}: an incomplete download or copy?)`,
+      );
     }
     return { path, version, alignment, dataOffset, metadata, tensors };
   } finally {
@@ -197,7 +211,26 @@ export async function readGguf(path: string): Promise<GgufFile> {
   }
 }
 
+/** One tensor's bytes, read when it is converted: the packer never holds the whole file. */
+export function readTensorBytesSync(file: GgufFile, info: GgufTensorInfo): Buffer {
+  if (file.readTensor) return file.readTensor(info);
+  const fd = openSync(file.path, 'r');
+  try {
+    const bytes = Buffer.allocUnsafeSlow(info.byteLength);
+    for (let read = 0; read < info.byteLength;) {
+      const got = readSync(fd, bytes, read, info.byteLength - read, info.offset + read);
+      // The file was whole when its header was read: it has shrunk since.
+      if (got === 0) throw new Error(`${file.path} is cut short: tensor ${info.name} ends at byte ${info.offset + read}`);
+      read += got;
+    }
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export async function readTensorBytes(file: GgufFile, info: GgufTensorInfo): Promise<Buffer> {
+  if (file.readTensor) return file.readTensor(info);
   const handle = await open(file.path, 'r');
   try {
     const bytes = Buffer.alloc(info.byteLength);

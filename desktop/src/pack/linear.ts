@@ -30,7 +30,8 @@ function transpose(values: Float32Array, rows: number, columns: number): Float32
 
 /** Weights and graph values are named once per builder; the same array is stored only once. */
 export class Weights {
-  private readonly stored = new Map<object, string>();
+  // Weak, so a weight written out is freed once the graph code lets go of it.
+  private readonly stored = new WeakMap<object, string>();
   private readonly blockSums = new Map<string, string>();
   private readonly blockOnes = new Map<string, string>();
   private count = 0;

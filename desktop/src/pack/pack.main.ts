@@ -1,16 +1,21 @@
 /**
- * `npm run model:pack -- --gguf <file> --blocks N --out <dir> [--activations fp32|int8] [--name N] [--version V]`:
- * a GGUF model into a Meshwork model package, ready for the console's upload.
+ * `npm run model:pack -- (--gguf <file> | --hf <folder> [--quant q4|q8]) --blocks N --out <dir> [--activations fp32|int8] [--name N] [--version V]`:
+ * a GGUF model or a Hugging Face safetensors folder into a Meshwork model package, ready for the console's upload.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ModelPackageManifest } from '@meshwork/contracts';
+import { readHfFolder } from './hf/hf-folder';
+import type { PackQuant } from './hf/quantize';
+import { progressReporter } from './pack-progress';
 import { DEFAULT_ACTIVATIONS, packModel } from './packer';
 
-const USAGE = `Usage: npm run model:pack -- --gguf <file> --blocks N --out <dir> [--activations fp32|int8] [--name N] [--version V]
+const USAGE = `Usage: npm run model:pack -- (--gguf <file> | --hf <folder> [--quant q4|q8]) --blocks N --out <dir> [--activations fp32|int8] [--name N] [--version V]
 
-  --gguf         a llama model (Q4_0, Q4_1, Q8_0, F16 or F32 weights)
+  --gguf         a GGUF model (llama, qwen2, qwen3, gemma2, gemma3 or phi3)
+  --hf           or a Hugging Face folder: config.json, *.safetensors (F32, F16, BF16), tokenizer.json
+  --quant        q4 or q8: quantise the folder's weights while packing (round to nearest, blocks of 32); float32 without
   --blocks       how many parts to cut it into, for a network of devices (1 by default)
   --out          an empty or new directory for the package
   --activations  fp32 (the default: the model's own answers) or int8 (faster, approximate)
@@ -31,38 +36,12 @@ function describeGeneration(generation: ModelPackageManifest['generation']): str
     .join(', ')}`;
 }
 
-/**
- * The packer's current step: on a terminal, one line rewritten in place once packing has taken
- * more than a moment; in a log, a line every few seconds.
- */
-function progressDisplay(): { show: (step: string) => void; clear: () => void } {
-  const started = Date.now();
-  const terminal = process.stdout.isTTY;
-  let lastPrinted = started;
-  let shown = false;
-  return {
-    show(step) {
-      const now = Date.now();
-      const seconds = ((now - started) / 1000).toFixed(0);
-      if (terminal && now - started > 500) {
-        process.stdout.write(`\r\x1b[2K${step} (${seconds} s)`);
-        shown = true;
-      } else if (!terminal && now - lastPrinted >= 5000) {
-        console.log(`${step} (${seconds} s)`);
-        lastPrinted = now;
-      }
-    },
-    clear() {
-      if (shown) process.stdout.write('\r\x1b[2K');
-      shown = false;
-    },
-  };
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       gguf: { type: 'string' },
+      hf: { type: 'string' },
+      quant: { type: 'string' },
       blocks: { type: 'string', default: '1' },
       out: { type: 'string' },
       activations: { type: 'string', default: DEFAULT_ACTIVATIONS },
@@ -73,24 +52,16 @@ async function main(): Promise<void> {
   });
   if (values.help) return void console.log(USAGE);
   const blocks = Number(values.blocks);
-  const { gguf, out, activations, version, name } = values;
-  if (!gguf || !out || !Number.isInteger(blocks) || (activations !== 'int8' && activations !== 'fp32')) throw new Error(USAGE);
+  const { out, activations, version, name, quant } = values;
+  const quantOk = quant === undefined || ((quant === 'q4' || quant === 'q8') && values.hf !== undefined);
+  if (!values.gguf === !values.hf || !quantOk || !out || !Number.isInteger(blocks) || (activations !== 'int8' && activations !== 'fp32'))
+    throw new Error(USAGE);
+  const gguf = values.hf ? await readHfFolder(values.hf, quant as PackQuant | undefined) : values.gguf!;
   const started = performance.now();
-  const display = progressDisplay();
-  const manifest = await packModel({
-    gguf,
-    out,
-    blocks,
-    activations,
-    version,
-    name,
-    progress: display.show,
-    log: (line) => {
-      display.clear();
-      console.log(line);
-    },
-  });
-  display.clear();
+  const display = progressReporter(process.stdout, process.stderr);
+  const manifest = await packModel({ gguf, out, blocks, activations, version, name, progress: display.progress, log: display.log }).finally(
+    display.finish,
+  );
   const megabytes = ((await packageBytes(out)) / 1e6).toFixed(1);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const parts = `${manifest.blocks.length} block${manifest.blocks.length === 1 ? '' : 's'}`;

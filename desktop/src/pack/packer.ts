@@ -1,20 +1,24 @@
 /**
  * Packs a GGUF (of an architecture in architectures.ts) into a Meshwork model package: one ONNX file per block, `tokenizer.json`
  * and `model.json`. Each block is a graph (`block-N.onnx`) and its weights (`block-N.bin`, ONNX
- * external data). `model.json` is written last, under a temporary name and renamed, so a
- * package with a manifest is always whole.
+ * external data). Packing streams: each tensor is read from the file when the graph reaches it
+ * and written out as soon as it is converted, so memory holds about one layer, whatever the
+ * model's size. The package is built in a hidden sibling directory and renamed into place at the
+ * end, so a failed or refused pack leaves nothing behind.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { MODEL_MANIFEST_FILE, MODEL_PACKAGE_FORMAT, ModelPackageManifest, TOKENIZER_FILE, type ModelBlock } from '@meshwork/contracts';
 import { buildBlockGraph } from './block-graph';
-import { loadBlockWeights } from './block-weights';
-import { readGguf } from './gguf';
+import { blockWeights } from './block-weights';
+import { readGguf, type GgufFile } from './gguf';
 import type { Activations } from './matrices';
-import { modelConfig } from './model-config';
+import { modelConfig, type ModelConfig } from './model-config';
 import { displayName, generationDefaults } from './model-metadata';
+import { ExternalWeights } from './onnx/external-weights';
+import type { PackProgress } from './pack-progress';
 import { planBlocks } from './plan-blocks';
 import { stopTokens, tokenizerJson } from './tokenizer-json';
 
@@ -27,7 +31,8 @@ import { stopTokens, tokenizerJson } from './tokenizer-json';
 export const DEFAULT_ACTIVATIONS: Activations = 'fp32';
 
 export interface PackOptions {
-  gguf: string;
+  /** A GGUF file's path, or a file already read (hf/hf-folder.ts reads a Hugging Face folder as one). */
+  gguf: string | GgufFile;
   out: string;
   blocks: number;
   /** `fp32` (the default) is exact; `int8` is faster and approximate. */
@@ -37,8 +42,8 @@ export interface PackOptions {
   version?: string;
   /** One line per block written. */
   log?: (line: string) => void;
-  /** What the packer is doing now, often (a display keeps the latest). */
-  progress?: (step: string) => void;
+  /** What the packer is doing now and how far it is, often (a display keeps the latest). */
+  progress?: (progress: PackProgress) => void;
 }
 
 async function sha256(path: string): Promise<string> {
@@ -47,21 +52,63 @@ async function sha256(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function emptyDirectory(path: string): Promise<void> {
-  await mkdir(path, { recursive: true });
-  if ((await readdir(path)).length > 0) throw new Error(`The output directory ${path} is not empty`);
+/** Refuses an output directory with anything in it: a package is never merged into another. */
+async function refuseNonEmpty(path: string): Promise<void> {
+  const entries = await readdir(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    if (error.code === 'ENOTDIR') throw new Error(`The output ${path} is a file, not a directory`);
+    throw error;
+  });
+  if (entries.length > 0) throw new Error(`The output directory ${path} is not empty`);
+}
+
+/** Every tensor's bytes, once: what the progress counts towards. */
+function tensorBytes(file: GgufFile): number {
+  let total = 0;
+  for (const info of file.tensors.values()) total += info.byteLength;
+  return total;
+}
+
+/**
+ * Builds the package in a hidden sibling of `out` (same file system, so the final rename is
+ * atomic) and moves it into place when `build` succeeds; removes it when anything fails.
+ */
+async function intoPlace<T>(out: string, build: (directory: string) => Promise<T>): Promise<T> {
+  await refuseNonEmpty(out);
+  await mkdir(dirname(out), { recursive: true });
+  const work = await mkdtemp(join(dirname(out), `.${basename(out)}.partial-`));
+  try {
+    const result = await build(work);
+    await rmdir(out).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    await rename(work, out);
+    return result;
+  } catch (error) {
+    await rm(work, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 export async function packModel(options: PackOptions): Promise<ModelPackageManifest> {
-  const activations = options.activations ?? DEFAULT_ACTIVATIONS;
-  const log = options.log ?? (() => undefined);
-  const progress = options.progress ?? (() => undefined);
-  const file = await readGguf(options.gguf);
+  // Everything the header can tell is checked here, before a byte is written.
+  const file = typeof options.gguf === 'string' ? await readGguf(options.gguf) : options.gguf;
   const config = modelConfig(file);
   const tokenizer = tokenizerJson(file);
+  return intoPlace(resolve(options.out), (directory) => writePackage(options, file, config, tokenizer, directory));
+}
+
+async function writePackage(
+  options: PackOptions,
+  file: GgufFile,
+  config: ModelConfig,
+  tokenizer: ReturnType<typeof tokenizerJson>,
+  out: string,
+): Promise<ModelPackageManifest> {
+  const activations = options.activations ?? DEFAULT_ACTIVATIONS;
+  const log = options.log ?? (() => undefined);
   const modelName = options.name ?? displayName(file);
   const generation = generationDefaults(file);
-  await emptyDirectory(options.out);
 
   // A token's work, in multiply-adds: each layer's projections, and the head's over the vocabulary.
   const { hidden, heads, kvHeads, headDim, ffn, vocabSize } = config;
@@ -76,29 +123,49 @@ export async function packModel(options: PackOptions): Promise<ModelPackageManif
   });
   const kvBytesPerLayer = 2 * config.kvHeads * config.headDim * 4;
 
+  // Progress counts each tensor's bytes once (a tied head re-reads the embedding).
+  const counted = new Set<string>();
+  const bytesTotal = tensorBytes(file);
+  let bytesDone = 0;
+  let step = '';
+  let block = 0;
+  const report = (now: string) => {
+    step = now;
+    options.progress?.({ block: block + 1, blocks: ranges.length, step, bytesDone, bytesTotal });
+  };
+
   const blocks: ModelBlock[] = [];
   for (const [index, range] of ranges.entries()) {
+    block = index;
     const started = performance.now();
-    const weights = await loadBlockWeights(file, config, range, activations, (layer) =>
-      progress(`block ${index + 1} of ${ranges.length}: read layer ${layer + 1} of ${config.layers}`),
-    );
     const name = `block-${index}.onnx`;
     const weightsName = `block-${index}.bin`;
-    progress(`block ${index + 1} of ${ranges.length}: writing ${name} and ${weightsName}`);
-    const graph = buildBlockGraph(config, weights, activations, `${modelName} block ${index}`, weightsName);
-    // The graph names its weights file, so both are written under their final names; model.json,
-    // written last, is what makes the package whole.
-    graph.write(options.out, name);
-    progress(`block ${index + 1} of ${ranges.length}: hashing ${name} and ${weightsName}`);
-    const bytes = (await stat(join(options.out, name))).size;
-    const weightsBytes = (await stat(join(options.out, weightsName))).size;
+    report(`block ${index + 1} of ${ranges.length}: reading`);
+    const weights = blockWeights(file, config, range, activations, {
+      onLayer: (layer) => report(`block ${index + 1} of ${ranges.length}: read layer ${layer + 1} of ${config.layers}`),
+      onRead: (info) => {
+        if (!counted.has(info.name)) bytesDone += info.byteLength;
+        counted.add(info.name);
+        report(step);
+      },
+    });
+    // Weights go to disk as the graph takes them; the graph, which names them, follows.
+    const external = new ExternalWeights(out, weightsName);
+    try {
+      buildBlockGraph(config, weights, activations, `${modelName} block ${index}`, external).write(out, name);
+    } finally {
+      external.close();
+    }
+    report(`block ${index + 1} of ${ranges.length}: hashing ${name} and ${weightsName}`);
+    const bytes = (await stat(join(out, name))).size;
+    const weightsBytes = (await stat(join(out, weightsName))).size;
     blocks.push({
       index,
       file: name,
       layers: [range.first, range.end],
-      sha256: await sha256(join(options.out, name)),
+      sha256: await sha256(join(out, name)),
       bytes,
-      weights: { file: weightsName, sha256: await sha256(join(options.out, weightsName)), bytes: weightsBytes },
+      weights: { file: weightsName, sha256: await sha256(join(out, weightsName)), bytes: weightsBytes },
       memoryBytes: bytes + weightsBytes + kvBytesPerLayer * (range.end - range.first) * config.contextLength,
       work: layerWork * (range.end - range.first) + (index === ranges.length - 1 ? headWork : 0),
       input: index === 0 ? 'input_ids' : 'hidden_states',
@@ -109,7 +176,7 @@ export async function packModel(options: PackOptions): Promise<ModelPackageManif
     );
   }
 
-  await writeFile(join(options.out, TOKENIZER_FILE), JSON.stringify(tokenizer));
+  await writeFile(join(out, TOKENIZER_FILE), JSON.stringify(tokenizer));
   const manifest = ModelPackageManifest.parse({
     format: MODEL_PACKAGE_FORMAT,
     name: modelName,
@@ -130,7 +197,6 @@ export async function packModel(options: PackOptions): Promise<ModelPackageManif
     kvBytesPerToken: kvBytesPerLayer * config.layers,
     blocks,
   });
-  await writeFile(join(options.out, `${MODEL_MANIFEST_FILE}.partial`), JSON.stringify(manifest, null, 2));
-  await rename(join(options.out, `${MODEL_MANIFEST_FILE}.partial`), join(options.out, MODEL_MANIFEST_FILE));
+  await writeFile(join(out, MODEL_MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   return manifest;
 }

@@ -113,7 +113,7 @@ describe('packing a llama GGUF into ONNX blocks', () => {
     await writeFile(path, tinyLlamaGguf({ matrices: GgmlType.Q4_1, metadata }));
     const out = join(work, 'default');
     const steps: string[] = [];
-    const manifest = await packModel({ gguf: path, out, blocks: 2, progress: (step) => steps.push(step) });
+    const manifest = await packModel({ gguf: path, out, blocks: 2, progress: (update) => steps.push(update.step) });
     expect(manifest).toMatchObject({ name: 'SmolTiny 1M Chat', activations: 'fp32', generation: { temperature: 0.3, repeatPenalty: 1.2 } });
     expect(steps).toContain('block 2 of 2: read layer 3 of 3');
     const model = await LocalModel.load(out);

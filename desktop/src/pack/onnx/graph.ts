@@ -5,6 +5,7 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ExternalWeights } from './external-weights';
 import { Message } from './protobuf';
 
 export enum DataType {
@@ -45,10 +46,8 @@ function tensorProto(name: string, tensor: Tensor, external?: { location: string
   return message.int(14, 1); // data_location: EXTERNAL
 }
 
-// Weights go to the external file at page boundaries, so onnxruntime can map them rather than
-// copy them; small tensors (shapes, norms) stay in the graph.
+// Weights go to the external file; small tensors (shapes, norms) stay in the graph.
 const EXTERNAL_MIN_BYTES = 4096;
-const PAGE = 4096;
 
 function valueInfo(name: string, dataType: DataType, dims: readonly Dim[]): Message {
   const shape = new Message();
@@ -70,13 +69,11 @@ export class GraphBuilder {
   private readonly graph = new Message();
   private readonly names = new Set<string>();
   private counter = 0;
-  private readonly external: { offset: number; data: Uint8Array }[] = [];
-  private externalLength = 0;
 
-  /** With `externalFile`, large initializers are stored in that file beside the graph. */
+  /** With `external`, large initializers are written to that file as they are added, not kept. */
   constructor(
     private readonly name: string,
-    private readonly externalFile?: string,
+    private readonly external?: ExternalWeights,
   ) {}
 
   input(name: string, dataType: DataType, dims: readonly Dim[]): string {
@@ -89,29 +86,18 @@ export class GraphBuilder {
   }
 
   initializer(name: string, tensor: Tensor): string {
-    if (!this.externalFile || tensor.data.byteLength < EXTERNAL_MIN_BYTES) {
+    if (!this.external || tensor.data.byteLength < EXTERNAL_MIN_BYTES) {
       this.graph.message(5, tensorProto(this.claim(name), tensor));
       return name;
     }
-    const offset = Math.ceil(this.externalLength / PAGE) * PAGE;
-    this.external.push({ offset, data: bytesOf(tensor) });
-    this.externalLength = offset + tensor.data.byteLength;
-    this.graph.message(5, tensorProto(this.claim(name), tensor, { location: this.externalFile, offset }));
+    const offset = this.external.append(bytesOf(tensor));
+    this.graph.message(5, tensorProto(this.claim(name), tensor, { location: this.external.location, offset }));
     return name;
   }
 
-  /** Writes the model to `directory`: the graph as `file`, and the external weights file if any. */
+  /** Writes the graph to `directory` as `file` (its external weights are written already). */
   write(directory: string, file: string): void {
     writeParts(join(directory, file), this.model().parts);
-    if (!this.externalFile) return;
-    const parts: Uint8Array[] = [];
-    let at = 0;
-    for (const { offset, data } of this.external) {
-      if (offset > at) parts.push(new Uint8Array(offset - at));
-      parts.push(data);
-      at = offset + data.byteLength;
-    }
-    writeParts(join(directory, this.externalFile), parts);
   }
 
   /**
