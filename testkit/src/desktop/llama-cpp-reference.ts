@@ -38,9 +38,12 @@ async function run<T>(request: object): Promise<T> {
   }
 }
 
-/** The k highest logits llama.cpp gives after each of `tokens` (evaluated as one sequence, no BOS added). */
-export function llamaCppTopLogits(gguf: string, tokens: readonly number[], k = 5): Promise<TopLogits[]> {
-  return run({ gguf, tokens, mode: 'top-k', k });
+/**
+ * The k highest logits llama.cpp gives after each of `tokens` from index `from` on (evaluated as
+ * one sequence, no BOS added): the top of a vocabulary as large as Gemma's costs time per position.
+ */
+export function llamaCppTopLogits(gguf: string, tokens: readonly number[], k = 5, from = 0): Promise<TopLogits[]> {
+  return run({ gguf, tokens, mode: 'top-k', k, from });
 }
 
 /** The `count` tokens llama.cpp picks greedily after `prompt`. */
