@@ -20,11 +20,15 @@ function newest(dir: string): number {
   return latest;
 }
 
-/** The app serves admin/dist as it finds it at start: build it first when it is missing or older than its sources. */
+/**
+ * The app serves admin/dist as it finds it at start: build it first when it is missing or older
+ * than its sources, the contracts it bundles included (a new architecture in the package manifest).
+ */
 export function ensureConsoleBuilt(): void {
   const index = path.join(adminDir, 'dist', 'index.html');
   const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  if (builtAt >= Math.max(newest(path.join(adminDir, 'src')), fs.statSync(path.join(adminDir, 'index.html')).mtimeMs)) return;
+  const sources = [newest(path.join(adminDir, 'src')), newest(path.join(root, 'contracts', 'src'))];
+  if (builtAt >= Math.max(...sources, fs.statSync(path.join(adminDir, 'index.html')).mtimeMs)) return;
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   // Jest runs with NODE_ENV=test, which Vite would build into the bundle: React's development build, twice the size.
   const env = { ...process.env, NODE_ENV: 'production' };

@@ -17,27 +17,32 @@ export type ChatCompletionMessage = z.output<typeof ChatCompletionMessage>;
 
 const count = z.number().int().min(1).max(1_000_000);
 
+/** What a chat and a completion request share: the model and how the answer is sampled and sent. */
+const answerSettings = {
+  model: z.string().min(1, 'model is required').max(100),
+  stream: z.boolean().nullish(),
+  stream_options: z.object({ include_usage: z.boolean().optional() }).nullish(),
+  max_tokens: count.nullish(),
+  max_completion_tokens: count.nullish(),
+  temperature: z.number().min(0).max(2).nullish(),
+  top_p: z.number().gt(0).max(1).nullish(),
+  /** Not OpenAI's, but llama.cpp's and vLLM's servers take it: clients built for them send it. */
+  top_k: z.number().int().min(0).max(100_000).nullish(),
+  /**
+   * llama.cpp's: divides the logit of each token among the answer's last 64 (1: no penalty).
+   * The model's default, else 1.1, when left out.
+   */
+  repeat_penalty: z.number().gt(0).max(10).nullish(),
+  seed: z.number().int().nullish(),
+  stop: z.union([z.string().max(200), z.array(z.string().max(200)).max(4)]).nullish(),
+  n: z.literal(1, { error: 'Only n = 1 is supported' }).nullish(),
+  user: z.string().max(256).optional(),
+};
+
 export const ChatCompletionRequest = z
   .looseObject({
-    model: z.string().min(1, 'model is required').max(100),
+    ...answerSettings,
     messages: z.array(ChatCompletionMessage).min(1, 'messages must hold at least one message').max(1000),
-    stream: z.boolean().nullish(),
-    stream_options: z.object({ include_usage: z.boolean().optional() }).nullish(),
-    max_tokens: count.nullish(),
-    max_completion_tokens: count.nullish(),
-    temperature: z.number().min(0).max(2).nullish(),
-    top_p: z.number().gt(0).max(1).nullish(),
-    /** Not OpenAI's, but llama.cpp's and vLLM's servers take it: clients built for them send it. */
-    top_k: z.number().int().min(0).max(100_000).nullish(),
-    /**
-     * llama.cpp's: divides the logit of each token among the answer's last 64 (1: no penalty).
-     * The model's default, else 1.1, when left out.
-     */
-    repeat_penalty: z.number().gt(0).max(10).nullish(),
-    seed: z.number().int().nullish(),
-    stop: z.union([z.string().max(200), z.array(z.string().max(200)).max(4)]).nullish(),
-    n: z.literal(1, { error: 'Only n = 1 is supported' }).nullish(),
-    user: z.string().max(256).optional(),
   })
   .superRefine((request, context) => {
     for (const field of ['tools', 'functions'] as const) {
@@ -47,6 +52,29 @@ export const ChatCompletionRequest = z
     }
   });
 export type ChatCompletionRequest = z.output<typeof ChatCompletionRequest>;
+
+/**
+ * OpenAI's Completions request (POST /v1/completions): one raw prompt continued as written, no
+ * chat template, which is how a base model (a package without a template) is asked. Sampling
+ * settings as for chat; what a local model cannot honour (echo, suffix, best_of, logprobs) is
+ * refused by name.
+ */
+export const CompletionRequest = z
+  .looseObject({
+    ...answerSettings,
+    prompt: z.union([z.string().max(1_000_000), z.array(z.string().max(1_000_000)).length(1, 'Only one prompt per request is supported')]),
+  })
+  .superRefine((request, context) => {
+    const refused = {
+      echo: request.echo === true,
+      suffix: Boolean(request.suffix),
+      best_of: (request.best_of ?? 1) !== 1,
+      logprobs: request.logprobs != null,
+    };
+    for (const [field, sent] of Object.entries(refused))
+      if (sent) context.addIssue({ code: 'custom', path: [field], message: `${field} is not supported by this host` });
+  });
+export type CompletionRequest = z.output<typeof CompletionRequest>;
 
 /** OpenAI's error body: what its clients read. */
 export interface OpenAiErrorBody {

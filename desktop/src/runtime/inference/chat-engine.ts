@@ -5,6 +5,7 @@ import { type ForwardPass, generate, type GenerateOptions, type Generation } fro
 import { ContextLengthError } from '../../engine/errors';
 import { type Defaults, generationDefaults, withDefaults } from '../../engine/generation-defaults';
 import { LocalModel, type LocalModelOptions } from '../../engine/local-model';
+import type { ChatFormat } from '../../engine/tokenizer/chat-families';
 import { compileChatTemplate } from '../../engine/tokenizer/chat-template';
 import { Tokenizer } from '../../engine/tokenizer/tokenizer';
 
@@ -65,10 +66,20 @@ export class ChatEngine {
         eosToken: this.tokenizer.decode([special.eos]),
       },
     );
+    return this.text(rendered);
+  }
+
+  /** How `prompt` writes a conversation: 'plain' for a model without a chat template (a base model). */
+  get format(): ChatFormat {
+    return this.template.format;
+  }
+
+  /** A raw prompt's ids (a completion's: no template), with the same bound on its length as a chat's. */
+  async text(text: string): Promise<number[]> {
     // generate() refuses a prompt that leaves no room for one token: so does this bound.
-    const least = this.tokenizer.leastTokens(rendered);
+    const least = this.tokenizer.leastTokens(text);
     if (least >= this.contextLength) throw new ContextLengthError(least + 1, this.contextLength, { atLeast: true });
-    return this.tokenizer.encodeAsync(rendered);
+    return this.tokenizer.encodeAsync(text);
   }
 
   /** Answers the prompt; the caller serialises calls (one cache). */

@@ -1,5 +1,6 @@
 import type { ChatCompletionMessage } from '@meshwork/contracts';
 import type { Generation } from '../../engine/generate';
+import type { ChatFormat } from '../../engine/tokenizer/chat-families';
 import { LocalModel, readManifest } from '../../engine/local-model';
 import { servingWords } from '../english';
 import type { DesktopRuntime } from '../host';
@@ -75,24 +76,54 @@ export class ModelServer {
     return state.models.filter((m) => m.allowed && m.status === 'installed').map(({ name, version }) => ({ name, version }));
   }
 
-  async chat(
+  /**
+   * A chat answer: the conversation rendered by the model's chat template. A model without one
+   * (a base model) gets the plain text of the conversation; `onFormat` hears which rendering was
+   * used ('plain' then) before any text, so the client can be told.
+   */
+  chat(
     client: string,
-    request: { model: string; messages: ChatCompletionMessage[]; sampling: ChatSampling },
+    request: { model: string; messages: ChatCompletionMessage[]; sampling: ChatSampling; onFormat?: (format: ChatFormat) => void },
     onText: (text: string) => void,
     signal: AbortSignal,
   ): Promise<Generation> {
-    this.refuseUnlessServing(request.model);
+    const prompt = (engine: ChatEngine) => {
+      request.onFormat?.(engine.format);
+      return engine.prompt(request.messages);
+    };
+    return this.answer(client, request.model, prompt, request.sampling, onText, signal);
+  }
+
+  /** A completion: the prompt continued as written, with no template (how a base model is asked). */
+  complete(
+    client: string,
+    request: { model: string; prompt: string; sampling: ChatSampling },
+    onText: (text: string) => void,
+    signal: AbortSignal,
+  ): Promise<Generation> {
+    return this.answer(client, request.model, (engine) => engine.text(request.prompt), request.sampling, onText, signal);
+  }
+
+  private async answer(
+    client: string,
+    model: string,
+    prompt: (engine: ChatEngine) => Promise<number[]>,
+    sampling: ChatSampling,
+    onText: (text: string) => void,
+    signal: AbortSignal,
+  ): Promise<Generation> {
+    this.refuseUnlessServing(model);
     return this.queue.run(
       client,
       async () => {
-        this.refuseUnlessServing(request.model);
-        const loaded = await this.load(request.model);
+        this.refuseUnlessServing(model);
+        const loaded = await this.load(model);
         const runner = await loaded.runner;
         const engine = loaded.idle.pop() ?? runner.lane();
         // Tokenising is part of the answer: the model stays loaded meanwhile, and the lane comes back even when it fails.
-        const answering = engine
-          .prompt(request.messages)
-          .then((prompt) => engine.complete(prompt, request.sampling, onText, AbortSignal.any([signal, loaded.withdrawn.signal])));
+        const answering = prompt(engine).then((ids) =>
+          engine.complete(ids, sampling, onText, AbortSignal.any([signal, loaded.withdrawn.signal])),
+        );
         const busy = answering.catch(() => undefined);
         loaded.busy.add(busy);
         try {

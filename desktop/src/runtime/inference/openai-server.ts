@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { ChatCompletionRequest, type OpenAiErrorBody } from '@meshwork/contracts';
+import { ChatCompletionRequest, CompletionRequest, type OpenAiErrorBody } from '@meshwork/contracts';
+import type { z } from 'zod';
 import { ContextLengthError } from '../../engine/errors';
 import type { Generation } from '../../engine/generate';
 import type { ApiKeyStore } from './api-keys';
@@ -38,10 +39,11 @@ function asOpenAiError(error: unknown): OpenAiError {
 }
 
 /**
- * The host's OpenAI-compatible api on the LAN: GET /v1/models and POST /v1/chat/completions,
- * streamed as server-sent chunks or answered whole, for any client holding one of the host's api
- * keys. Errors use OpenAI's body, which its clients read. Browsers on the LAN may call it (CORS):
- * keys are bearer tokens, never cookies, so another site cannot borrow them.
+ * The host's OpenAI-compatible api on the LAN: GET /v1/models, POST /v1/chat/completions and
+ * POST /v1/completions (a raw prompt, as a base model is asked), streamed as server-sent chunks
+ * or answered whole, for any client holding one of the host's api keys. Errors use OpenAI's
+ * body, which its clients read. Browsers on the LAN may call it (CORS): keys are bearer tokens,
+ * never cookies, so another site cannot borrow them.
  */
 export class OpenAiServer {
   private readonly server: Server;
@@ -92,6 +94,7 @@ export class OpenAiServer {
         });
         return void response.end();
       }
+      response.setHeader('Access-Control-Expose-Headers', CHAT_FORMAT_HEADER);
       const client = await this.authenticate(request);
       const path = new URL(request.url ?? '/', 'http://host').pathname.replace(/\/+$/, '');
       if (request.method === 'GET' && path === '/v1/models') return json(response, 200, { object: 'list', data: this.modelList() });
@@ -108,6 +111,7 @@ export class OpenAiServer {
         return json(response, 200, model);
       }
       if (request.method === 'POST' && path === '/v1/chat/completions') return await this.answer(client, request, response);
+      if (request.method === 'POST' && path === '/v1/completions') return await this.completion(client, request, response);
       throw new OpenAiError(404, `Unknown request URL: ${request.method} ${path}`, 'invalid_request_error', 'unknown_url');
     } catch (error) {
       fail(response, error);
@@ -146,27 +150,11 @@ export class OpenAiServer {
   }
 
   private async chat(client: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const parsed = ChatCompletionRequest.safeParse(await readJson(request));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const param = issue.path.join('.') || null;
-      throw new OpenAiError(400, param ? `${param}: ${issue.message}` : issue.message, 'invalid_request_error', 'invalid_value', param);
-    }
-    const chat = parsed.data;
-    const left = new AbortController();
-    response.on('close', () => left.abort(new Error('The client went away')));
+    const chat = await parsed(ChatCompletionRequest, request);
+    const left = untilClosed(response);
     const id = `chatcmpl-${randomBytes(12).toString('base64url')}`;
     const created = Math.floor(Date.now() / 1000);
-    // What the request leaves out, the model's own defaults fill (ChatEngine), not OpenAI's.
-    const sampling = {
-      maxTokens: chat.max_completion_tokens ?? chat.max_tokens ?? undefined,
-      temperature: chat.temperature ?? undefined,
-      topP: chat.top_p ?? undefined,
-      topK: chat.top_k ?? undefined,
-      repeatPenalty: chat.repeat_penalty ?? undefined,
-      seed: chat.seed ?? undefined,
-      stop: typeof chat.stop === 'string' ? [chat.stop] : (chat.stop ?? undefined),
-    };
+    const sampling = samplingOf(chat);
     const chunk = (choices: unknown[], extra: object = {}) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: chat.model, system_fingerprint: null, choices, ...extra })}\n\n`;
     let started = false;
@@ -183,7 +171,14 @@ export class OpenAiServer {
         }
       : () => undefined;
 
-    const generation = await this.models.chat(client, { model: chat.model, messages: chat.messages, sampling }, onText, left.signal);
+    // A model without a chat template gets the conversation as plain text: the header says so.
+    const onFormat = (format: string) => response.setHeader(CHAT_FORMAT_HEADER, format);
+    const generation = await this.models.chat(
+      client,
+      { model: chat.model, messages: chat.messages, sampling, onFormat },
+      onText,
+      left.signal,
+    );
     if (generation.finishReason === 'cancelled') return void response.end();
     const usage = usageOf(generation);
     const finish = generation.finishReason;
@@ -205,7 +200,68 @@ export class OpenAiServer {
     if (chat.stream_options?.include_usage) response.write(chunk([], { usage }));
     response.end('data: [DONE]\n\n');
   }
+
+  /** A completion (OpenAI's `text_completion`): the prompt continued as written, streamed or whole. */
+  private async completion(client: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const completion = await parsed(CompletionRequest, request);
+    const left = untilClosed(response);
+    const id = `cmpl-${randomBytes(12).toString('base64url')}`;
+    const created = Math.floor(Date.now() / 1000);
+    const head = { id, object: 'text_completion', created, model: completion.model, system_fingerprint: null };
+    const choice = (text: string, finish: string | null) => ({ index: 0, text, logprobs: null, finish_reason: finish });
+    const chunk = (value: object) => response.write(`data: ${JSON.stringify({ ...head, ...value })}\n\n`);
+    const start = () => {
+      if (!response.headersSent)
+        response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    };
+    const onText = completion.stream
+      ? (text: string) => {
+          start();
+          chunk({ choices: [choice(text, null)] });
+        }
+      : () => undefined;
+    const prompt = typeof completion.prompt === 'string' ? completion.prompt : completion.prompt[0]!;
+    const sampling = samplingOf(completion);
+    const generation = await this.models.complete(client, { model: completion.model, prompt, sampling }, onText, left.signal);
+    if (generation.finishReason === 'cancelled') return void response.end();
+    const usage = usageOf(generation);
+    if (!completion.stream) return json(response, 200, { ...head, choices: [choice(generation.text, generation.finishReason)], usage });
+    start();
+    chunk({ choices: [choice('', generation.finishReason)] });
+    if (completion.stream_options?.include_usage) chunk({ choices: [], usage });
+    response.end('data: [DONE]\n\n');
+  }
 }
+
+/** The response header naming how a chat was written for the model: 'plain' when it has no chat template. */
+const CHAT_FORMAT_HEADER = 'Meshwork-Chat-Format';
+
+/** The request's body as `schema` reads it, or OpenAI's error naming the first field it refuses. */
+async function parsed<T>(schema: z.ZodType<T>, request: IncomingMessage): Promise<T> {
+  const result = schema.safeParse(await readJson(request));
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const param = issue.path.join('.') || null;
+  throw new OpenAiError(400, param ? `${param}: ${issue.message}` : issue.message, 'invalid_request_error', 'invalid_value', param);
+}
+
+/** Aborted when the client goes away: its answer stops. */
+function untilClosed(response: ServerResponse): AbortController {
+  const left = new AbortController();
+  response.on('close', () => left.abort(new Error('The client went away')));
+  return left;
+}
+
+/** What the request leaves out, the model's own defaults fill (ChatEngine), not OpenAI's. */
+const samplingOf = (request: ChatCompletionRequest | CompletionRequest) => ({
+  maxTokens: request.max_completion_tokens ?? request.max_tokens ?? undefined,
+  temperature: request.temperature ?? undefined,
+  topP: request.top_p ?? undefined,
+  topK: request.top_k ?? undefined,
+  repeatPenalty: request.repeat_penalty ?? undefined,
+  seed: request.seed ?? undefined,
+  stop: typeof request.stop === 'string' ? [request.stop] : (request.stop ?? undefined),
+});
 
 /** OpenAI's error body, or, once a stream has begun, its last event. */
 function fail(response: ServerResponse, error: unknown): void {
