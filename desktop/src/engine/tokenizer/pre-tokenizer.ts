@@ -6,6 +6,10 @@
  * Every pattern is linear in the text: the only backtracking is over one whitespace run, given
  * back once by the match that ends it. `\s` is Unicode's White_Space, as llama.cpp's tables
  * have it (JavaScript's `\s` adds U+FEFF and lacks U+0085).
+ *
+ * Speed: a piece is cut by `match` (when the matches tile it, as each family's main pattern's
+ * do) or `split` on the pattern in a capture group, both native loops that make no match object
+ * per match (a megabyte of digits is a million matches); a piece of one character stays whole.
  */
 
 const S = String.raw`\t-\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000`;
@@ -21,22 +25,37 @@ const llama3Like = (numbers: string) =>
 const LLAMA3 = llama3Like(String.raw`\p{N}{1,3}`);
 const QWEN2 = llama3Like(String.raw`\p{N}`);
 /** Tekken (Mistral Nemo) and GPT-4o: words split at case changes. */
-const UPPER_THEN_LOWER = String.raw`[^\r\n\p{L}\p{N}]?((?=\p{L})[^a-z])*((?=\p{L})[^A-Z])+`;
-const LOWER_AFTER_UPPER = String.raw`[^\r\n\p{L}\p{N}]?((?=\p{L})[^a-z])+((?=\p{L})[^A-Z])*`;
+// Groups that capture nothing: `split` returns what a pattern's groups capture.
+const UPPER_THEN_LOWER = String.raw`[^\r\n\p{L}\p{N}]?(?:(?=\p{L})[^a-z])*(?:(?=\p{L})[^A-Z])+`;
+const LOWER_AFTER_UPPER = String.raw`[^\r\n\p{L}\p{N}]?(?:(?=\p{L})[^a-z])+(?:(?=\p{L})[^A-Z])*`;
 const TEKKEN = String.raw`${UPPER_THEN_LOWER}|${LOWER_AFTER_UPPER}|\p{N}| ?[^${S}\p{L}\p{N}]+[\r\n/]*|[${S}]*[\r\n]+|${WHITESPACE_TAIL}`;
 const GPT4O = String.raw`${UPPER_THEN_LOWER}(?:${ANY_CASE_CONTRACTIONS})?|${LOWER_AFTER_UPPER}(?:${ANY_CASE_CONTRACTIONS})?|\p{N}{1,3}| ?[^${S}\p{L}\p{N}]+[\r\n/]*|[${S}]*[\r\n]+|${WHITESPACE_TAIL}`;
 const CJK = '[\u4E00-\u9FA5\u0800-\u4E00\uAC00-\uD7FF]+';
 
+/** One pattern: global for `match`, and in one capture group for `split`. */
+export interface Pattern {
+  global: RegExp;
+  split: RegExp;
+  /** Whether its matches should tile any text (checked on each piece): then `match` alone cuts it. */
+  tiles: boolean;
+}
+
 export interface PreTokenizer {
-  patterns: readonly RegExp[];
+  patterns: readonly Pattern[];
   /** llama.cpp's `ignore_merges`: a piece that is a token as a whole is that token, unmerged. */
   wholeWords: boolean;
 }
 
-const compile = (patterns: string[], wholeWords = false): PreTokenizer => ({
-  patterns: patterns.map((pattern) => new RegExp(pattern, 'gu')),
-  wholeWords,
-});
+function pattern(source: string): Pattern {
+  const split = new RegExp(`(${source})`, 'u');
+  // `split` also returns what inner groups capture: the table's patterns must have none.
+  if (new RegExp(`${split.source}|`, 'u').exec('')!.length !== 2) throw new Error(`A pre-tokenizer pattern captures a group: ${source}`);
+  // Ending in the whitespace tail, it has an alternative for letters, numbers, other symbols and whitespace.
+  return { global: new RegExp(source, 'gu'), split, tiles: source.endsWith(WHITESPACE_TAIL) };
+}
+
+/** A pre-tokenizer of these patterns, applied in turn. */
+export const compile = (patterns: string[], wholeWords = false): PreTokenizer => ({ patterns: patterns.map(pattern), wholeWords });
 
 const KINDS = {
   gpt2: compile([GPT2]),
@@ -104,18 +123,45 @@ export function preTokenize(text: string, pre: PreTokenizer): string[] {
   let pieces = [text];
   for (const pattern of pre.patterns) {
     const next: string[] = [];
-    for (const piece of pieces) {
-      let last = 0;
-      // Pushed one by one: spreading hundreds of thousands of pieces into push() overflows the stack.
-      for (const match of piece.matchAll(pattern)) {
-        if (match[0].length === 0) continue;
-        if (match.index > last) next.push(piece.slice(last, match.index));
-        next.push(match[0]);
-        last = match.index + match[0].length;
-      }
-      if (last < piece.length) next.push(piece.slice(last));
-    }
+    for (const piece of pieces) cut(piece, pattern, next);
     pieces = next;
   }
   return pieces;
+}
+
+/** Pushes onto `out` the matches of `pattern` in `piece` and the non-empty text between them. */
+function cut(piece: string, pattern: Pattern, out: string[]): void {
+  // One character is one piece whether the pattern matches it or not.
+  if (piece.length <= 1) {
+    if (piece.length === 1) out.push(piece);
+    return;
+  }
+  if (pattern.tiles) {
+    const matches = piece.match(pattern.global) ?? [];
+    // Matches that tile the piece are all its pieces (an empty match, if any, adds nothing).
+    let covered = 0;
+    for (const match of matches) covered += match.length;
+    if (covered === piece.length) {
+      // Pushed one by one: spreading hundreds of thousands of pieces into push() overflows the stack.
+      for (const match of matches) if (match.length > 0) out.push(match);
+      return;
+    }
+  }
+  // Text between matches: `split` gives [between, match, between, …]. An empty match there
+  // would cut where `matchAll` does not (none of the table's patterns can match empty).
+  const parts = piece.split(pattern.split);
+  for (let i = 1; i < parts.length; i += 2) if (parts[i]!.length === 0) return cutExactly(piece, pattern, out);
+  for (const part of parts) if (part.length > 0) out.push(part);
+}
+
+/** The same cut, one match object at a time. */
+function cutExactly(piece: string, pattern: Pattern, out: string[]): void {
+  let last = 0;
+  for (const match of piece.matchAll(pattern.global)) {
+    if (match[0].length === 0) continue;
+    if (match.index > last) out.push(piece.slice(last, match.index));
+    out.push(match[0]);
+    last = match.index + match[0].length;
+  }
+  if (last < piece.length) out.push(piece.slice(last));
 }

@@ -22,6 +22,8 @@ export type Fragment = string | number;
 
 export class SpecialTokens {
   private readonly root: Node = { next: new Map(), id: -1, parsedOnly: false };
+  /** The UTF-16 units tokens begin with, as a class: a native scan finds where to look in the trie. */
+  private readonly starts: RegExp | undefined;
   private readonly stripAfter: ReadonlySet<number>;
 
   /** `stripAfter`: tokens that swallow the whitespace after them (llama.cpp's RSTRIP, set for Phi-3). */
@@ -40,6 +42,9 @@ export class SpecialTokens {
       // The first of a text listed twice wins, as the vocabulary's own lookup does.
       if (node.id < 0) [node.id, node.parsedOnly] = [id, type !== USER_DEFINED];
     }
+    // Escaped units, without the u flag: a class of code units, lone surrogates included.
+    const units = [...this.root.next.keys()].map((unit) => `\\u${unit.toString(16).padStart(4, '0')}`);
+    this.starts = units.length > 0 ? new RegExp(`[${units.join('')}]`, 'g') : undefined;
   }
 
   get size(): number {
@@ -50,7 +55,10 @@ export class SpecialTokens {
   split(text: string, parse: boolean): Fragment[] {
     const fragments: Fragment[] = [];
     let start = 0;
-    for (let i = 0; i < text.length;) {
+    for (let i = 0; this.starts && i < text.length;) {
+      this.starts.lastIndex = i;
+      if (!this.starts.exec(text)) break;
+      i = this.starts.lastIndex - 1;
       let node = this.root.next.get(text.charCodeAt(i));
       let found = -1;
       let foundEnd = i;

@@ -23,7 +23,7 @@ const CACHED_PIECE_LENGTH = 256;
 /** Up to this many characters a text is tokenised in place (a few milliseconds at worst). */
 const INLINE_CHARACTERS = 8192;
 const BYTE_CHARS = bytesToSymbols(Uint8Array.from({ length: 256 }, (_, byte) => byte));
-const SPACE = /[ ]/g;
+const UTF8 = new TextEncoder();
 const ESCAPED_SPACE = /\u2581/g;
 
 /** Byte-level BPE: ranked merges within each piece of the pre-tokenizer. */
@@ -54,7 +54,7 @@ class BytePairs {
     const cacheable = piece.length <= CACHED_PIECE_LENGTH;
     const cached = cacheable ? this.cache.get(piece) : undefined;
     if (cached) return cached;
-    const bytes = new TextEncoder().encode(piece);
+    const bytes = UTF8.encode(piece);
     const whole = this.pre.wholeWords ? this.ids.get(bytesToSymbols(bytes).join('')) : undefined;
     const ids: number[] = whole === undefined ? [] : [whole];
     if (whole === undefined)
@@ -128,7 +128,7 @@ export class Tokenizer {
       if (typeof fragment === 'number') ids.push(fragment);
       else if (this.model instanceof BytePairs) this.model.encode(fragment, ids);
       // SentencePiece: a space before the text and after each special token, when the model asks.
-      else this.model.encode(((addSpacePrefix && afterSpecial ? ' ' : '') + fragment).replace(SPACE, '\u2581'), ids);
+      else this.model.encode(((addSpacePrefix && afterSpecial ? ' ' : '') + fragment).replaceAll(' ', '\u2581'), ids);
       afterSpecial = typeof fragment === 'number';
     }
     if (addEos) ids.push(eos);

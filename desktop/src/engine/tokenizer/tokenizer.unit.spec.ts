@@ -1,4 +1,5 @@
 import { bytesToSymbols } from './byte-level';
+import { compile, preTokenize, preTokenizerNamed, PRE_TOKENIZER_NAMES, type PreTokenizer } from './pre-tokenizer';
 import { referenceTokenizer } from './testing/reference-tokenizer';
 import { Tokenizer } from './tokenizer';
 
@@ -77,6 +78,60 @@ describe('byte-level BPE', () => {
     const t = tiny('smollm');
     expect(t.encode('x '.repeat(200_000))).toHaveLength(400_000);
     expect(t.encode('\u0001'.repeat(400_000))).toHaveLength(400_000);
+  });
+});
+
+/** The pre-tokenizer's cut done the plain way: one match object at a time, the text between kept. */
+function preTokenizeByMatches(text: string, pre: PreTokenizer): string[] {
+  let pieces = [text];
+  for (const { global } of pre.patterns) {
+    const next: string[] = [];
+    for (const piece of pieces) {
+      let last = 0;
+      for (const match of piece.matchAll(global)) {
+        if (match[0].length === 0) continue;
+        if (match.index > last) next.push(piece.slice(last, match.index));
+        next.push(match[0]);
+        last = match.index + match[0].length;
+      }
+      if (last < piece.length) next.push(piece.slice(last));
+    }
+    pieces = next;
+  }
+  return pieces;
+}
+
+describe('the pre-tokenizers cut by match and split as they would one match at a time', () => {
+  const texts = [
+    "Hello, world! It's 2026; we'LL see...  $3.50 <tag> a+b=c ~x^2 | `code`\n",
+    'سلام دنیا ۱۲۳ 你好世界 안녕하세요 Ελληνικά CamelCaseWord HTTPServer iPhone',
+    "def f(x):\n\treturn x**2  # 🎉🎉 \r\n\n\n   end\u00a0\u2003x\u0085y\ufeffz 'S 'Ve\n",
+    '12345678901 1 22 333 4444 ½ Ⅻ',
+    '   \n  \n\n  ',
+    'x',
+    '7',
+    '',
+    '\ud83c lone surrogates \udf89',
+  ];
+
+  it('on every family llama.cpp names, on English, Persian, Chinese, code, emoji, digits and whitespace', () => {
+    for (const name of PRE_TOKENIZER_NAMES) {
+      const pre = preTokenizerNamed(name)!;
+      for (const text of [...texts, texts.join('')]) {
+        const pieces = preTokenize(text, pre);
+        expect({ name, text, pieces }).toEqual({ name, text, pieces: preTokenizeByMatches(text, pre) });
+        expect(pieces.join('')).toBe(text);
+      }
+    }
+  });
+
+  it('also with a pattern that matches the empty text, which split alone would cut differently', () => {
+    const pre = compile(['b*', '[0-9]+']);
+    for (const text of ['abba cab', 'a1b22c', 'bbb']) expect(preTokenize(text, pre)).toEqual(preTokenizeByMatches(text, pre));
+  });
+
+  it('refuses a pattern with a group of its own, which split would return as a piece', () => {
+    expect(() => compile(['(a)b'])).toThrow('A pre-tokenizer pattern captures a group: (a)b');
   });
 });
 
