@@ -1,8 +1,8 @@
 // Shared by the benchmark's processes.
 import { readFileSync } from 'node:fs';
 
-/** Measured runs after one warm-up; the figures are their medians. */
-export const RUNS = 3;
+/** Measured runs after one warm-up (3 unless BENCH_RUNS says); the figures are their medians. */
+export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -21,8 +21,9 @@ export const peakRssBytes = () => status('VmHWM');
 export const rssBytes = () => status('VmRSS');
 
 /** Prints the process's one JSON line: load time, median token rates, peak and starting RSS. */
-export function report({ loadMs, prefill, decode, baseRssBytes }) {
+export function report({ loadMs, prefill, decode, baseRssBytes, ...extra }) {
   const result = {
+    ...extra,
     loadMs,
     prefillTokensPerSecond: median(prefill),
     decodeTokensPerSecond: median(decode),

@@ -1,12 +1,38 @@
 // A large random-weight llama written as GGUF straight to disk, tensor by tensor (the writer
-// never holds more than a chunk): Q8_0 matrices and embedding, F32 norms, a byte-level
-// vocabulary. Its values mean nothing; packing costs the same for any values.
+// never holds more than a chunk): Q8_0 matrices and embedding (or any of Q8_0, Q5_0, Q4_K,
+// Q6_K per tensor, e.g. llama.cpp's Q4_K_M recipe), F32 norms, a byte-level vocabulary. Its
+// values mean nothing; packing and running cost the same for any finite values.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { randomFillSync } from 'node:crypto';
 
 const ALIGNMENT = 32;
-const Q8_0 = { id: 8, blockElements: 32, blockBytes: 34 };
+// Each quantised type's f16 scales (their byte offsets in a block) are set to a small power of
+// two, the rest of the block is random: finite, small weights.
+const Q8_0 = { id: 8, blockElements: 32, blockBytes: 34, scales: [0], scale: 0x1c00 };
+const TYPES = {
+  Q8_0,
+  Q5_0: { id: 6, blockElements: 32, blockBytes: 22, scales: [0], scale: 0x1c00 },
+  Q4_K: { id: 12, blockElements: 256, blockBytes: 144, scales: [0, 2], scale: 0x0c00 },
+  Q6_K: { id: 14, blockElements: 256, blockBytes: 210, scales: [208], scale: 0x0c00 },
+};
 const F32 = { id: 0, blockElements: 1, blockBytes: 4 };
+
+/**
+ * llama.cpp's Q4_K_M recipe on `layers` layers, as testkit's q4KMedium (which the conformance
+ * tests use; TypeScript, so out of reach of these plain Node scripts): Q4_K, with Q6_K for the
+ * head and for attn_v and ffn_down in the layers it gives more bits; rows that are not whole
+ * 256-element blocks fall back to Q5_0 and Q8_0.
+ */
+export function q4KMedium(layers) {
+  const eighth = Math.floor(layers / 8);
+  const moreBits = (layer) => layer < eighth || layer >= Math.floor((7 * layers) / 8) || (layer - eighth) % 3 === 2;
+  return (name, row) => {
+    const layer = Number(/^blk\.(\d+)\./.exec(name)?.[1] ?? -1);
+    const six = name === 'output.weight' || (/attn_v|ffn_down/.test(name) && moreBits(layer));
+    if (row % 256 === 0) return six ? 'Q6_K' : 'Q4_K';
+    return six ? 'Q8_0' : 'Q5_0';
+  };
+}
 
 /** GPT-2's byte-to-character table: the first 256 tokens of a byte-level vocabulary. */
 function byteSymbols() {
@@ -40,13 +66,14 @@ class Header {
 
 /**
  * Writes the model to `path`; answers its size and its largest tensor's bytes. `shape`: layers,
- * hidden, ffn, heads, kvHeads, vocab, context.
+ * hidden, ffn, heads, kvHeads, vocab, context, and optionally `typeOf(name, row)` naming each
+ * matrix's type (Q8_0 for all by default).
  */
 export function writeSyntheticGguf(path, shape) {
-  const { layers, hidden, ffn, heads, kvHeads, vocab, context } = shape;
+  const { layers, hidden, ffn, heads, kvHeads, vocab, context, typeOf = () => 'Q8_0' } = shape;
   const kvWidth = (hidden / heads) * kvHeads;
   const tensors = [];
-  const add = (name, dims, type) => tensors.push({ name, dims, type });
+  const add = (name, dims, type) => tensors.push({ name, dims, type: type === Q8_0 ? TYPES[typeOf(name, dims[0])] : type });
   add('token_embd.weight', [hidden, vocab], Q8_0);
   for (let l = 0; l < layers; l++) {
     add(`blk.${l}.attn_norm.weight`, [hidden], F32);
@@ -115,8 +142,8 @@ export function writeSyntheticGguf(path, shape) {
   try {
     for (const part of h.parts) writeSync(fd, part);
     const dataStart = h.length;
-    const chunk = Buffer.alloc(Q8_0.blockBytes * 32768);
     for (const t of tensors) {
+      const chunk = Buffer.alloc(t.type.blockBytes * 32768);
       for (let done = 0; done < t.bytes;) {
         const length = Math.min(chunk.length, t.bytes - done);
         if (t.type === F32)
@@ -126,8 +153,7 @@ export function writeSyntheticGguf(path, shape) {
             .set(new Uint8Array(new Float32Array(length / 4).fill(1).buffer));
         else {
           randomFillSync(chunk, 0, length);
-          // Each block's f16 scale 2^-8: finite, so the codes decode to small weights.
-          for (let b = 0; b < length; b += Q8_0.blockBytes) chunk.writeUInt16LE(0x1c00, b);
+          for (let b = 0; b < length; b += t.type.blockBytes) for (const at of t.type.scales) chunk.writeUInt16LE(t.type.scale, b + at);
         }
         writeSync(fd, chunk, 0, length, dataStart + t.offset + done);
         done += length;
