@@ -37,6 +37,9 @@ export class AdminNetworkQueries {
       .getRawMany<{ network_id: string; count: number }>();
     const hostIds = rows.flatMap((row) => (row.host_device_id ? [row.host_device_id] : []));
     const hosts = hostIds.length > 0 ? await devices.findBy({ id: In(hostIds) }) : [];
+    // Looked up by id so the answer stays linear in the user's networks.
+    const hostNames = new Map(hosts.map((device) => [device.id, device.name]));
+    const clientsPerNetwork = new Map(clientCounts.map((c) => [c.network_id, c.count]));
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -45,8 +48,8 @@ export class AdminNetworkQueries {
       suspended_cause: row.suspension?.kind ?? null,
       suspended_reason: row.suspension ? suspensionText(row.suspension, row.model_name) : null,
       host_device_id: row.host_device_id,
-      host_device_name: hosts.find((device) => device.id === row.host_device_id)?.name ?? null,
-      client_count: clientCounts.find((c) => c.network_id === row.id)?.count ?? 0,
+      host_device_name: (row.host_device_id && hostNames.get(row.host_device_id)) ?? null,
+      client_count: clientsPerNetwork.get(row.id) ?? 0,
       created_at: row.created_at.toISOString(),
     }));
   }
