@@ -6,7 +6,12 @@ import { z } from 'zod';
  * it with this schema; a block's file, size and hash are checked before onnxruntime opens it.
  */
 
-export const MODEL_PACKAGE_FORMAT = 'meshwork-model/1';
+/**
+ * 2: rotary tables are graph inputs the host makes from `rotary` (1 stored them for the whole
+ * context in every block). Hosts load both; the packer writes 2.
+ */
+export const MODEL_PACKAGE_FORMAT = 'meshwork-model/2';
+export const MODEL_PACKAGE_FORMATS = ['meshwork-model/1', MODEL_PACKAGE_FORMAT] as const;
 export const MODEL_MANIFEST_FILE = 'model.json';
 export const TOKENIZER_FILE = 'tokenizer.json';
 /** The model architectures a package may hold (GGUF `general.architecture` names): the packer takes these and no others. */
@@ -29,6 +34,9 @@ export const BlockIo = {
    * then its value, in layer order. The caller appends them to its cache.
    */
   newKeyValues: 'new_key_values',
+  /** Format 2: rotary table `index` of the manifest's `rotary`, [positions ≥ total length, headDim/2]. */
+  rotaryCos: (index: number) => `rotary_cos.${index}`,
+  rotarySin: (index: number) => `rotary_sin.${index}`,
 } as const;
 
 const count = z.number().int().positive();
@@ -75,7 +83,7 @@ export type GenerationDefaults = z.output<typeof GenerationDefaults>;
 
 export const ModelPackageManifest = z
   .object({
-    format: z.literal(MODEL_PACKAGE_FORMAT),
+    format: z.enum(MODEL_PACKAGE_FORMATS),
     /** The model's name for people: the packer's `--name`, or one it makes from the GGUF's metadata. */
     name: z.string().min(1).max(200),
     version: z.string().min(1).max(50),
@@ -99,6 +107,18 @@ export const ModelPackageManifest = z
     }),
     /** Bytes of key/value cache one position takes across all layers. */
     kvBytesPerToken: count,
+    /**
+     * Format 2: the rotary tables the blocks read (`BlockIo.rotaryCos(i)`), angle
+     * `scale·position·base^(-2i/headDim) / ropeFactors[i]`: the global layers' first, then the
+     * sliding layers' where they differ.
+     */
+    rotary: z
+      .array(z.object({ base: z.number().gt(1).max(1e12), scale: z.number().gt(0).max(1e6) }))
+      .min(1)
+      .max(4)
+      .optional(),
+    /** Divisors of the rotary frequencies, [headDim/2] (Llama 3.1's `rope_freqs`). */
+    ropeFactors: z.array(z.number().gt(0).max(1e12)).max(1024).optional(),
     blocks: z.array(ModelBlock).min(1).max(256),
   })
   .superRefine((manifest, context) => {
@@ -118,6 +138,10 @@ export const ModelPackageManifest = z
         context.addIssue({ code: 'custom', message: `Block ${i} has the wrong input or output for its place`, path: ['blocks', i] });
       }
     }
+    if (manifest.format !== 'meshwork-model/1' && !manifest.rotary)
+      context.addIssue({ code: 'custom', message: 'A format 2 package describes its rotary tables', path: ['rotary'] });
+    if (manifest.headDim % 2 !== 0 || (manifest.ropeFactors && manifest.ropeFactors.length !== manifest.headDim / 2))
+      context.addIssue({ code: 'custom', message: 'The rotary factors do not fit the head size', path: ['ropeFactors'] });
     if (next !== manifest.layers)
       context.addIssue({ code: 'custom', message: `The blocks cover ${next} of ${manifest.layers} layers`, path: ['blocks'] });
   });

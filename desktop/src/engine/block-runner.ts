@@ -10,12 +10,15 @@ import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { BlockIo, type ModelBlock, type ModelPackageManifest } from '@meshwork/contracts';
 import { ContextLengthError } from './errors';
 import { KvCache } from './kv-cache';
+import { RotaryTables } from './rotary';
 
 export interface BlockRunnerOptions {
   /** Threads for the matrix products; one per session is fastest on small machines. */
   threads?: number;
   /** Hash the file before loading it (a downloaded package is outside input). */
   verify?: boolean;
+  /** The model's rotary tables, shared by the blocks of one process (made here otherwise). */
+  rotary?: RotaryTables;
 }
 
 async function sha256(path: string): Promise<string> {
@@ -27,15 +30,19 @@ async function sha256(path: string): Promise<string> {
 export class BlockRunner {
   readonly cache: KvCache;
   private readonly layers: number[];
+  /** The rotary tables the graph reads (format 2; none in format 1, which stores them). */
+  private readonly rotaryInputs: number[];
 
   private constructor(
     readonly block: ModelBlock,
     private readonly manifest: ModelPackageManifest,
     private readonly session: InferenceSession,
+    private readonly rotary: RotaryTables,
   ) {
     const [first, end] = block.layers;
     this.layers = Array.from({ length: end - first }, (_, i) => first + i);
     this.cache = this.newCache();
+    this.rotaryInputs = (manifest.rotary ?? []).flatMap((_, i) => (session.inputNames.includes(BlockIo.rotaryCos(i)) ? [i] : []));
   }
 
   /** A cache of this block's layers for another conversation (one block serves several at once). */
@@ -65,7 +72,7 @@ export class BlockRunner {
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
     });
-    return new BlockRunner(block, manifest, session);
+    return new BlockRunner(block, manifest, session, options.rotary ?? new RotaryTables(manifest));
   }
 
   /**
@@ -91,6 +98,10 @@ export class BlockRunner {
       feeds[BlockIo.pastKey(layer)] = cache.key(layer);
       feeds[BlockIo.pastValue(layer)] = cache.value(layer);
     }
+    // As many positions as the cache has room for (at least the total length attention reads).
+    const positions = Math.max(total, cache.key(this.layers[0]!).dims[2]!);
+    for (const index of this.rotaryInputs)
+      [feeds[BlockIo.rotaryCos(index)], feeds[BlockIo.rotarySin(index)]] = this.rotary.covering(index, positions);
     const results = await this.session.run(feeds);
     const added = results[BlockIo.newKeyValues]!.data as Float32Array;
     const perTensor = this.manifest.kvHeads * tokens * this.manifest.headDim;

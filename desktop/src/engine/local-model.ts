@@ -5,10 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MODEL_MANIFEST_FILE, ModelPackageManifest } from '@meshwork/contracts';
+import { MODEL_MANIFEST_FILE, MODEL_PACKAGE_FORMATS, ModelPackageManifest } from '@meshwork/contracts';
 import { BlockRunner, type BlockRunnerOptions } from './block-runner';
 import { ContextLengthError } from './errors';
 import type { ForwardPass } from './generate';
+import { RotaryTables } from './rotary';
 
 export async function readManifest(directory: string): Promise<ModelPackageManifest> {
   let json: unknown;
@@ -17,6 +18,12 @@ export async function readManifest(directory: string): Promise<ModelPackageManif
   } catch (error) {
     throw new Error(`${MODEL_MANIFEST_FILE} in ${directory} cannot be read: ${(error as Error).message}`);
   }
+  // A package from a newer packer says so, rather than failing on whatever it changed.
+  const format = (json as { format?: unknown } | null)?.format;
+  if (typeof format === 'string' && format.startsWith('meshwork-model/') && !(MODEL_PACKAGE_FORMATS as readonly string[]).includes(format))
+    throw new Error(
+      `${MODEL_MANIFEST_FILE} is a package of format ${format.slice(15, 30)}; this Meshwork reads formats ${MODEL_PACKAGE_FORMATS.map((f) => f.slice(15)).join(' and ')}: update Meshwork, or pack the model again with this version`,
+    );
   const parsed = ModelPackageManifest.safeParse(json);
   if (!parsed.success)
     throw new Error(`${MODEL_MANIFEST_FILE} is not a Meshwork model package: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
@@ -43,7 +50,8 @@ export class LocalModel implements ForwardPass {
   static async load(directory: string, options: LocalModelOptions = {}): Promise<LocalModel> {
     const manifest = await readManifest(directory);
     const blocks: BlockRunner[] = [];
-    for (const block of manifest.blocks) blocks.push(await BlockRunner.load(directory, manifest, block.index, options));
+    const rotary = new RotaryTables(manifest);
+    for (const block of manifest.blocks) blocks.push(await BlockRunner.load(directory, manifest, block.index, { rotary, ...options }));
     return new LocalModel(manifest, blocks, options.prefillChunk ?? PREFILL_CHUNK);
   }
 

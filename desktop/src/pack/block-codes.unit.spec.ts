@@ -49,7 +49,7 @@ function formWeights(matrix: Matrix): { weights: Float32Array; mins: Float64Arra
     if (matrix.kind === 'q8') value = matrix.scales[b]! * (matrix.bytes[i]! - 128);
     else {
       const nibble = (packed: Uint8Array) => (packed[i >> 1]! >> (i & 1 ? 4 : 0)) & 0x0f;
-      for (const term of matrix.terms) value += term.scales[b]! * (nibble(term.packed) - matrix.zeroPoint);
+      for (const term of matrix.terms) value += term.scales[b]! * (nibble(term.packed) - term.zeroPoint);
     }
     if (matrix.mins) {
       mins[i] = matrix.mins[b]!;

@@ -43,30 +43,23 @@ export interface BlockWeights {
   embedding?: () => Embedding;
   /** Present in the last block only; read when the graph reaches it. */
   head?: () => { outputNorm: Float32Array; output: Matrix };
-  /** Divisors of the rotary frequencies, [headDim/2] (Llama 3.1's `rope_freqs`). */
+  /** Divisors of the rotary frequencies, [headDim/2] (Llama 3.1's `rope_freqs`): model.json carries them. */
   ropeFactors?: Float32Array;
 }
 
 /**
- * Rotary tables for every position up to the context length, [context, headDim/2]: angle
- * `scale·position·base^(-2i/headDim) / factor[i]`, as ggml's rope computes it.
+ * The rotary tables a model's layers read, as model.json lists them: the global layers' first,
+ * then the sliding layers' where their base or scale differ. The host makes the tables
+ * (engine/rotary.ts), only as long as the context in use, and feeds them as
+ * `BlockIo.rotaryCos(i)`/`rotarySin(i)`: stored for the whole context they were 67 MB a block
+ * on Gemma 3 (32,768 positions).
  */
-export function rotaryTables(
-  contextLength: number,
-  headDim: number,
-  rope: { base: number; scale: number; factors?: Float32Array },
-): { cos: Float32Array; sin: Float32Array } {
-  const half = headDim / 2;
-  const cos = new Float32Array(contextLength * half);
-  const sin = new Float32Array(contextLength * half);
-  for (let i = 0; i < half; i++) {
-    const frequency = (rope.scale * Math.pow(rope.base, (-2 * i) / headDim)) / (rope.factors?.[i] ?? 1);
-    for (let position = 0; position < contextLength; position++) {
-      cos[position * half + i] = Math.cos(position * frequency);
-      sin[position * half + i] = Math.sin(position * frequency);
-    }
-  }
-  return { cos, sin };
+export function rotarySpecs(config: ModelConfig): { base: number; scale: number }[] {
+  const specs = [{ base: config.ropeBase, scale: config.ropeScale }];
+  const { sliding } = config;
+  if (sliding && (sliding.ropeBase !== config.ropeBase || sliding.ropeScale !== config.ropeScale))
+    specs.push({ base: sliding.ropeBase, scale: sliding.ropeScale });
+  return specs;
 }
 
 /**
@@ -110,17 +103,17 @@ export function buildBlockGraph(
   const newStart = g.op('Sub', [newEnd, g.op('Gather', [g.op('Shape', [residual]), w.int64s([0])])]);
   const positionAxis = w.int64s([2]);
   const newKeyValues: string[] = [];
-  const rotaryCaches = new Map<string, [string, string]>();
-  const rotary = (base: number, scale: number): [string, string] => {
-    const label = `${base}/${scale}`;
-    let caches = rotaryCaches.get(label);
-    if (!caches) {
-      const { cos, sin } = rotaryTables(config.contextLength, headDim, { base, scale, factors: block.ropeFactors });
-      const dims = [config.contextLength, headDim / 2];
-      caches = [w.constant('rotary.cos', DataType.FLOAT, dims, cos), w.constant('rotary.sin', DataType.FLOAT, dims, sin)];
-      rotaryCaches.set(label, caches);
+  const specs = rotarySpecs(config);
+  const rotaryInputs = new Map<number, [string, string]>();
+  /** Table `index`'s cos and sin, graph inputs the host feeds (declared once, where a layer first reads them). */
+  const rotary = (index: number): [string, string] => {
+    let inputs = rotaryInputs.get(index);
+    if (!inputs) {
+      const dims = ['rotary_positions', headDim / 2];
+      inputs = [g.input(BlockIo.rotaryCos(index), DataType.FLOAT, dims), g.input(BlockIo.rotarySin(index), DataType.FLOAT, dims)];
+      rotaryInputs.set(index, inputs);
     }
-    return caches;
+    return inputs;
   };
 
   // The residual add is fused into the next norm (SkipSimplifiedLayerNormalization), so a
@@ -175,9 +168,7 @@ export function buildBlockGraph(
         g.op('Unsqueeze', [v!, w.int64s([0])]),
       ];
     }
-    const [cosCache, sinCache] = sliding
-      ? rotary(config.sliding!.ropeBase, config.sliding!.ropeScale)
-      : rotary(config.ropeBase, config.ropeScale);
+    const [cosCache, sinCache] = rotary(sliding ? specs.length - 1 : 0);
     const pastKey = g.input(BlockIo.pastKey(index), DataType.FLOAT, kvDims);
     const pastValue = g.input(BlockIo.pastValue(index), DataType.FLOAT, kvDims);
     const [attention, presentKey, presentValue] = g.node(

@@ -120,14 +120,26 @@ export function blockWeights(
   // Llama 3.1 and 3.2's rotary frequency factors, shared by every layer.
   const ropeFactors =
     config.kind.ropeFactors && file.tensors.has('rope_freqs.weight') ? vector(source, 'rope_freqs.weight', config.headDim / 2) : undefined;
-  // A tied head in the same block stores the embedding's 8-bit codes once (int8 activations).
+  // A tied head in the same block stores the table once: the embedding's 8-bit codes as the head
+  // (int8 activations), or the head's 4-bit terms as the embedding (looked up per token).
+  const tiedHere = config.tiedEmbedding && range.first === 0 && range.end === config.layers;
   let shared: Matrix | undefined;
   const embedding = (): Embedding => {
     const { info, bytes } = tensor(source, 'token_embd.weight');
     if (info.dims[0] !== hidden || info.dims[1] !== vocabSize)
       throw new Error(`token_embd.weight should be [${hidden}, ${vocabSize}], not [${info.dims.join(', ')}]`);
     const read = toEmbedding(info.type, info.dims, bytes);
-    if (config.tiedEmbedding && activations === 'int8' && read.kind === 'blocks') shared = read.shared;
+    if (tiedHere && activations === 'int8' && read.kind === 'blocks' && read.shared) {
+      shared = read.shared;
+      return read;
+    }
+    if (tiedHere && read.kind === 'blocks') {
+      const head = toMatrix(info.type, info.dims, bytes, activations);
+      if (head.kind === 'q4') {
+        shared = head;
+        return { kind: 'head', matrix: head };
+      }
+    }
     return read;
   };
   const head = () => {

@@ -5,8 +5,13 @@
 import { DataType, type GraphBuilder } from './onnx/graph';
 import type { Activations, Matrix } from './matrices';
 
-/** The token embedding: one value per byte, `(byte - offset)·scale (+ min)` per block, or floats. */
+/**
+ * The token embedding: one value per byte, `(byte - offset)·scale (+ min)` per block, or floats,
+ * or (a tied head in the same block) the head's own 4-bit terms, looked up and unpacked per token
+ * so the package holds the table once.
+ */
 export type Embedding =
+  | { kind: 'head'; matrix: Extract<Matrix, { kind: 'q4' }> }
   | {
       kind: 'blocks';
       vocab: number;
@@ -22,6 +27,10 @@ export type Embedding =
     }
   | { kind: 'float'; vocab: number; hidden: number; rows: Float32Array };
 
+const NIBBLE_MASK = Uint8Array.of(0x0f);
+const NIBBLE_SHIFT = Uint8Array.of(4);
+const EIGHT = Float32Array.of(8);
+
 function transpose(values: Float32Array, rows: number, columns: number): Float32Array {
   const out = new Float32Array(values.length);
   for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) out[c * rows + r] = values[r * columns + c]!;
@@ -34,6 +43,11 @@ export class Weights {
   private readonly stored = new WeakMap<object, string>();
   private readonly blockSums = new Map<string, string>();
   private readonly blockOnes = new Map<string, string>();
+  private readonly zeros = new Map<string, string>();
+  /** A matrix's mins as the graph stores them ([blocks, n]), made once for the head and a lookup that shares them. */
+  private readonly transposedMins = new WeakMap<Float32Array, Float32Array>();
+  private readonly lookedUp = new WeakSet<object>();
+  private readonly secondNames = new Map<string, string>();
   private count = 0;
 
   constructor(
@@ -43,10 +57,31 @@ export class Weights {
 
   constant(name: string, dataType: DataType, dims: readonly number[], data: Uint8Array | Float32Array | BigInt64Array): string {
     const known = this.stored.get(data);
-    if (known) return known;
+    if (known) return this.lookedUp.has(data) ? this.secondName(known) : known;
     const unique = this.g.initializer(`${name}.${this.count++}`, { dataType, dims, data });
     this.stored.set(data, unique);
     return unique;
+  }
+
+  /**
+   * `constant` for a table Gather reads (an embedding). A kernel that later takes the same data
+   * (a tied head's MatMulNBits) gets a second name over the same stored bytes: onnxruntime maps
+   * each external initializer on its own and unmaps one once its kernel has prepacked it, so the
+   * head's mapping goes after loading and the table's keeps only the rows looked up resident.
+   */
+  table(name: string, dataType: DataType, dims: readonly number[], data: Uint8Array | Float32Array): string {
+    const stored = this.constant(name, dataType, dims, data);
+    this.lookedUp.add(data);
+    return stored;
+  }
+
+  private secondName(name: string): string {
+    let second = this.secondNames.get(name);
+    if (!second) {
+      second = this.g.alias(`${name}.packed`, name);
+      this.secondNames.set(name, second);
+    }
+    return second;
   }
 
   int64s(values: readonly number[]): string {
@@ -82,9 +117,19 @@ export class Weights {
       output = this.nibbleTerms(input, matrix, name, nbits);
     }
     if (!matrix.mins) return output;
-    const mins = this.constant(`${name}.mins`, DataType.FLOAT, [blocks, n], transpose(matrix.mins, n, blocks));
+    const mins = this.constant(`${name}.mins`, DataType.FLOAT, [blocks, n], this.minsOf(matrix));
     // Gemm adds the correction to the product in the same node: blockSums·mins + output.
     return this.g.op('Gemm', [this.blockSumsOf(input, k, block), mins, output]);
+  }
+
+  /** A matrix's mins as the graph stores them, [blocks, n]. */
+  private minsOf(matrix: Exclude<Matrix, { kind: 'float' }>): Float32Array {
+    let data = this.transposedMins.get(matrix.mins!);
+    if (!data) {
+      data = transpose(matrix.mins!, matrix.n, matrix.k / matrix.block);
+      this.transposedMins.set(matrix.mins!, data);
+    }
+    return data;
   }
 
   /** The sum of a 4-bit matrix's terms, each one MatMulNBits node. */
@@ -96,39 +141,87 @@ export class Weights {
   ): string {
     const { n, block } = matrix;
     const blocks = matrix.k / block;
-    const zeroPoints =
-      matrix.zeroPoint === 0
-        ? this.constant(`${name}.zero`, DataType.UINT8, [n * Math.ceil(blocks / 2)], new Uint8Array(n * Math.ceil(blocks / 2)))
-        : '';
     let output = '';
     for (const [t, term] of matrix.terms.entries()) {
       const B = this.constant(`${name}.${t}`, DataType.UINT8, [n, blocks, block / 2], term.packed);
+      // Without a zero-point input MatMulNBits takes 8, the fast path; 0 is a packed input of zeros.
+      const zeroPoints = term.zeroPoint === 0 ? this.zeroNibbles(n, blocks) : '';
       const product = nbits(4, B, this.constant(`${name}.${t}.scales`, DataType.FLOAT, [n, blocks], term.scales), zeroPoints);
       output = output ? this.g.op('Add', [output, product]) : product;
     }
     return output;
   }
 
+  /** Packed 4-bit zero points of 0 for an [n, blocks] matrix, one constant per shape. */
+  private zeroNibbles(n: number, blocks: number): string {
+    const key = `${n}/${blocks}`;
+    let name = this.zeros.get(key);
+    if (!name) {
+      const length = n * Math.ceil(blocks / 2);
+      name = this.constant('zero_points', DataType.UINT8, [length], new Uint8Array(length));
+      this.zeros.set(key, name);
+    }
+    return name;
+  }
+
   /** The token embedding of `ids` [1, S]: answers [S, hidden]. */
   embed(ids: string, embedding: Embedding): string {
+    if (embedding.kind === 'head') return this.embedFromHead(ids, embedding.matrix);
     if (embedding.kind === 'float') {
-      const rows = this.g.op('Gather', [
-        this.constant('embedding', DataType.FLOAT, [embedding.vocab, embedding.hidden], embedding.rows),
-        ids,
-      ]);
+      const rows = this.g.op('Gather', [this.table('embedding', DataType.FLOAT, [embedding.vocab, embedding.hidden], embedding.rows), ids]);
       return this.g.op('Reshape', [rows, this.int64s([-1, embedding.hidden])]);
     }
     const { vocab, hidden, block } = embedding;
     const blocks = hidden / block;
-    const bytes = this.g.op('Gather', [this.constant('embedding', DataType.UINT8, [vocab, blocks, block], embedding.bytes), ids]);
+    const bytes = this.g.op('Gather', [this.table('embedding', DataType.UINT8, [vocab, blocks, block], embedding.bytes), ids]);
     let values = this.g.op('Cast', [bytes], { to: { i: DataType.FLOAT } });
     if (embedding.offset)
       values = this.g.op('Sub', [values, this.constant('offset', DataType.FLOAT, [], Float32Array.of(embedding.offset))]);
     const perBlock = (data: Float32Array, name: string) =>
-      this.g.op('Unsqueeze', [this.g.op('Gather', [this.constant(name, DataType.FLOAT, [vocab, blocks], data), ids]), this.int64s([-1])]);
+      this.g.op('Unsqueeze', [this.g.op('Gather', [this.table(name, DataType.FLOAT, [vocab, blocks], data), ids]), this.int64s([-1])]);
     values = this.g.op('Mul', [values, perBlock(embedding.scales, 'embedding.scales')]);
     if (embedding.mins) values = this.g.op('Add', [values, perBlock(embedding.mins, 'embedding.mins')]);
     return this.g.op('Reshape', [values, this.int64s([-1, hidden])]);
+  }
+
+  /**
+   * Rows of a tied head's 4-bit matrix as embeddings: each term's nibbles (element 2i low, 2i+1
+   * high) less its zero point, times its block scale, summed, plus the block's min. The tables are
+   * the head's own arrays, so their bytes are stored once (see `table`). Exact: the same products
+   * the head's MatMulNBits dequantises to.
+   */
+  private embedFromHead(ids: string, matrix: Extract<Matrix, { kind: 'q4' }>): string {
+    const { n, k, block } = matrix;
+    const blocks = k / block;
+    const g = this.g;
+    const perBlock = (data: string) => g.op('Unsqueeze', [data, this.int64s([-1])]);
+    let values = '';
+    for (const [t, term] of matrix.terms.entries()) {
+      const packed = g.op('Gather', [this.table(`output.${t}`, DataType.UINT8, [n, blocks, block / 2], term.packed), ids]);
+      const low = g.op('BitwiseAnd', [packed, this.constant('nibble_mask', DataType.UINT8, [], NIBBLE_MASK)]);
+      const high = g.op('BitShift', [packed, this.constant('nibble_shift', DataType.UINT8, [], NIBBLE_SHIFT)], {
+        direction: { s: 'RIGHT' },
+      });
+      const codes = g.op('Reshape', [
+        g.op('Concat', [perBlock(low), perBlock(high)], { axis: { i: -1 } }),
+        this.int64s([-1, blocks, block]),
+      ]);
+      let part = g.op('Cast', [codes], { to: { i: DataType.FLOAT } });
+      if (term.zeroPoint) part = g.op('Sub', [part, this.constant('nibble_zero_point', DataType.FLOAT, [], EIGHT)]);
+      const scales = g.op('Gather', [this.table(`output.${t}.scales`, DataType.FLOAT, [n, blocks], term.scales), ids]);
+      part = g.op('Mul', [part, perBlock(g.op('Reshape', [scales, this.int64s([-1, blocks])]))]);
+      values = values ? g.op('Add', [values, part]) : part;
+    }
+    if (matrix.mins) {
+      // [blocks, n] gathered on n: [blocks, 1, S], to [S, blocks].
+      const table = this.table('output.mins', DataType.FLOAT, [blocks, n], this.minsOf(matrix));
+      const mins = g.op('Gather', [table, ids], { axis: { i: 1 } });
+      values = g.op('Add', [
+        values,
+        perBlock(g.op('Reshape', [g.op('Transpose', [mins], { perm: { ints: [1, 2, 0] } }), this.int64s([-1, blocks])])),
+      ]);
+    }
+    return g.op('Reshape', [values, this.int64s([-1, k])]);
   }
 
   /** Sums of each block of the input, [S, k/block]: the mins' factor. */

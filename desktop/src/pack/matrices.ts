@@ -10,7 +10,8 @@
  * - Mins are a correction: each block's input sum times its min (the graph's Gemm).
  * - 8-bit codes (Q5_*, Q6_K, Q8_0, IQ4_*) are 8-bit MatMulNBits with int8 activations. It runs
  *   8 bits fast only then; for fp32 activations the same codes become two 4-bit terms,
- *   16·s·hi + s·lo with zero point 0, and the zero point moves into the min: −128·s.
+ *   16·s·(hi − 8) + s·lo: the high term's zero point 8 is the codes' 128, so no min (and no
+ *   correction node) is stored for them.
  * - Q4_1 keeps the centred form with fp32 activations too (as packages made before K-quants
  *   have it); the other types with a min are plain, so exact, with fp32 activations.
  */
@@ -18,14 +19,15 @@ import { blockCodes, type BlockCodes } from './block-codes';
 import type { Embedding } from './linear';
 import { dequantize, GgmlType } from './quant';
 
-/** One 4-bit MatMulNBits term: packed nibbles [N, K/block, block/2] and a scale per block. */
+/** One 4-bit MatMulNBits term: packed nibbles [N, K/block, block/2], a scale per block, and the zero point of every block. */
 export interface NibbleTerm {
   packed: Uint8Array;
   scales: Float32Array;
+  zeroPoint: 0 | 8;
 }
 
 export type Matrix =
-  | { kind: 'q4'; n: number; k: number; block: number; terms: NibbleTerm[]; zeroPoint: 0 | 8; mins?: Float32Array }
+  | { kind: 'q4'; n: number; k: number; block: number; terms: NibbleTerm[]; mins?: Float32Array }
   | { kind: 'q8'; n: number; k: number; block: number; bytes: Uint8Array; scales: Float32Array; mins?: Float32Array }
   | { kind: 'float'; n: number; k: number; rows: Float32Array };
 
@@ -43,18 +45,18 @@ function fromCodes(codes: BlockCodes, n: number, k: number, activations: Activat
   const { bits, block, scales, zeroPoint, mins } = codes;
   if (bits === 4) {
     const packed = packNibbles(codes.codes, (v) => v);
-    return { kind: 'q4', n, k, block, terms: [{ packed, scales }], zeroPoint: zeroPoint as 0 | 8, mins };
+    return { kind: 'q4', n, k, block, terms: [{ packed, scales, zeroPoint: zeroPoint as 0 | 8 }], mins };
   }
   if (activations === 'int8') {
     if (zeroPoint !== 128) throw new Error(`unreachable: 8-bit codes for int8 activations sit around 128, not ${zeroPoint}`);
     return { kind: 'q8', n, k, block, bytes: codes.codes, scales, mins };
   }
-  const terms = [
-    { packed: packNibbles(codes.codes, (v) => v >> 4), scales: scales.map((s) => 16 * s) },
-    { packed: packNibbles(codes.codes, (v) => v & 0x0f), scales },
+  if (zeroPoint !== 0 && zeroPoint !== 128) throw new Error(`unreachable: 8-bit codes sit around 0 or 128, not ${zeroPoint}`);
+  const terms: NibbleTerm[] = [
+    { packed: packNibbles(codes.codes, (v) => v >> 4), scales: scales.map((s) => 16 * s), zeroPoint: zeroPoint === 128 ? 8 : 0 },
+    { packed: packNibbles(codes.codes, (v) => v & 0x0f), scales, zeroPoint: 0 },
   ];
-  const shifted = zeroPoint ? scales.map((s, b) => (mins ? mins[b]! : 0) - zeroPoint * s) : mins;
-  return { kind: 'q4', n, k, block, terms, zeroPoint: 0, mins: shifted };
+  return { kind: 'q4', n, k, block, terms, mins };
 }
 
 /** Plain min types for fp32 (exact); centred ones for int8 (and Q4_1's form of old). */
@@ -144,9 +146,12 @@ export function stackRows(matrices: Matrix[]): Matrix | undefined {
   }
   const q4 = matrices.filter((m) => m.kind === 'q4');
   const same = (m: (typeof q4)[number]) =>
-    m.zeroPoint === first.zeroPoint && m.terms.length === first.terms.length && !m.mins === !first.mins;
+    m.terms.length === first.terms.length &&
+    m.terms.every((term, t) => term.zeroPoint === first.terms[t]!.zeroPoint) &&
+    !m.mins === !first.mins;
   if (q4.length !== matrices.length || !q4.every(same)) return undefined;
-  const terms = first.terms.map((_, t) => ({
+  const terms = first.terms.map((term, t) => ({
+    zeroPoint: term.zeroPoint,
     packed: concat(
       q4.map((m) => m.terms[t]!.packed),
       (l) => new Uint8Array(l),
@@ -162,5 +167,5 @@ export function stackRows(matrices: Matrix[]): Matrix | undefined {
         (l) => new Float32Array(l),
       )
     : undefined;
-  return { kind: 'q4', n, k: first.k, block: first.block, terms, zeroPoint: first.zeroPoint, mins };
+  return { kind: 'q4', n, k: first.k, block: first.block, terms, mins };
 }

@@ -1,6 +1,6 @@
 /**
  * Packs a GGUF (of an architecture in architectures.ts) into a Meshwork model package: one ONNX file per block, `tokenizer.json`
- * and `model.json`. Each block is a graph (`block-N.onnx`) and its weights (`block-N.bin`, ONNX
+ * and `model.json` (format 2: the rotary tables are the host's to make, from `rotary`). Each block is a graph (`block-N.onnx`) and its weights (`block-N.bin`, ONNX
  * external data). Packing streams: each tensor is read from the file when the graph reaches it
  * and written out as soon as it is converted, so memory holds about one layer, whatever the
  * model's size. The package is built in a hidden sibling directory and renamed into place at the
@@ -11,7 +11,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MODEL_MANIFEST_FILE, MODEL_PACKAGE_FORMAT, ModelPackageManifest, TOKENIZER_FILE, type ModelBlock } from '@meshwork/contracts';
-import { buildBlockGraph } from './block-graph';
+import { buildBlockGraph, rotarySpecs } from './block-graph';
 import { blockWeights } from './block-weights';
 import { readGguf, type GgufFile } from './gguf';
 import type { Activations } from './matrices';
@@ -135,6 +135,7 @@ async function writePackage(
   };
 
   const blocks: ModelBlock[] = [];
+  let ropeFactors: Float32Array | undefined;
   for (const [index, range] of ranges.entries()) {
     block = index;
     const started = performance.now();
@@ -149,6 +150,7 @@ async function writePackage(
         report(step);
       },
     });
+    ropeFactors = weights.ropeFactors;
     // Weights go to disk as the graph takes them; the graph, which names them, follows.
     const external = new ExternalWeights(out, weightsName);
     try {
@@ -195,6 +197,8 @@ async function writePackage(
     chatTemplate: tokenizer.chatTemplate,
     specialTokens: { bos: tokenizer.bos, eos: tokenizer.eos, stop: stopTokens(tokenizer) },
     kvBytesPerToken: kvBytesPerLayer * config.layers,
+    rotary: rotarySpecs(config),
+    ropeFactors: ropeFactors && Array.from(ropeFactors),
     blocks,
   });
   await writeFile(join(out, MODEL_MANIFEST_FILE), JSON.stringify(manifest, null, 2));

@@ -36,13 +36,21 @@ function bytesOf(tensor: Tensor): Uint8Array {
   return new Uint8Array(tensor.data.buffer, tensor.data.byteOffset, tensor.data.byteLength);
 }
 
-function tensorProto(name: string, tensor: Tensor, external?: { location: string; offset: number }): Message {
-  const message = new Message().packedInts(1, tensor.dims).int(2, tensor.dataType).string(8, name);
-  if (!external) return message.bytes(9, bytesOf(tensor));
+/** Where an external initializer's bytes are in the weights file. */
+interface Placement {
+  location: string;
+  offset: number;
+  length: number;
+}
+
+/** An initializer: its bytes in the graph, or where they are in the weights file. */
+function tensorProto(name: string, header: Pick<Tensor, 'dataType' | 'dims'>, body: Uint8Array | Placement): Message {
+  const message = new Message().packedInts(1, header.dims).int(2, header.dataType).string(8, name);
+  if (body instanceof Uint8Array) return message.bytes(9, body);
   const entry = (key: string, value: string) => new Message().string(1, key).string(2, value);
-  message.message(13, entry('location', external.location));
-  message.message(13, entry('offset', String(external.offset)));
-  message.message(13, entry('length', String(tensor.data.byteLength)));
+  message.message(13, entry('location', body.location));
+  message.message(13, entry('offset', String(body.offset)));
+  message.message(13, entry('length', String(body.length)));
   return message.int(14, 1); // data_location: EXTERNAL
 }
 
@@ -68,6 +76,8 @@ function attributeProto(name: string, value: Attribute): Message {
 export class GraphBuilder {
   private readonly graph = new Message();
   private readonly names = new Set<string>();
+  /** Where each external initializer's bytes are, for `alias`. */
+  private readonly placed = new Map<string, { header: Pick<Tensor, 'dataType' | 'dims'>; placement: Placement }>();
   private counter = 0;
 
   /** With `external`, large initializers are written to that file as they are added, not kept. */
@@ -87,11 +97,28 @@ export class GraphBuilder {
 
   initializer(name: string, tensor: Tensor): string {
     if (!this.external || tensor.data.byteLength < EXTERNAL_MIN_BYTES) {
-      this.graph.message(5, tensorProto(this.claim(name), tensor));
+      this.graph.message(5, tensorProto(this.claim(name), tensor, bytesOf(tensor)));
       return name;
     }
     const offset = this.external.append(bytesOf(tensor));
-    this.graph.message(5, tensorProto(this.claim(name), tensor, { location: this.external.location, offset }));
+    const placement = { location: this.external.location, offset, length: tensor.data.byteLength };
+    const header = { dataType: tensor.dataType, dims: tensor.dims };
+    this.graph.message(5, tensorProto(this.claim(name), header, placement));
+    this.placed.set(name, { header, placement });
+    return name;
+  }
+
+  /**
+   * A second initializer over the same external bytes as `of` (the file holds them once), or `of`
+   * itself when it is stored in the graph. onnxruntime maps each external initializer on its own
+   * and unmaps one that a kernel has prepacked, so a table both prepacked (a tied head) and
+   * looked up (the embedding) is read through two names: the prepack's mapping goes, and the
+   * lookup's keeps only the rows it has touched resident.
+   */
+  alias(name: string, of: string): string {
+    const placed = this.placed.get(of);
+    if (!placed) return of;
+    this.graph.message(5, tensorProto(this.claim(name), placed.header, placed.placement));
     return name;
   }
 
