@@ -93,7 +93,7 @@ describe('staff console: analytics (real browser)', () => {
       expect(await curve.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L/);
     }
     await chart(page, 'Subscriptions by plan').locator('.recharts-surface .recharts-bar-rectangle').first().waitFor();
-    // Nobody downloaded a model: the chart says so rather than drawing bare axes.
+    // No device reported running a model: the chart says so rather than drawing bare axes.
     await chart(page, 'Model usage').getByText('No data for this period').waitFor();
     expect(await chart(page, 'Model usage').locator('.recharts-surface').count()).toBe(0);
   });
@@ -141,7 +141,7 @@ describe('staff console: analytics (real browser)', () => {
     expect(csv).toContain('Subscriptions by plan\r\nPlan,Active subscriptions,Conversion rate (%),Churn rate (%)\r\nPro,1,');
     // Quoted, and a leading ' so a spreadsheet shows the text instead of running it.
     expect(csv).toContain(`\r\n"'${formulaPlan}",0,0,0\r\n`);
-    expect(csv.endsWith('Model usage\r\nModel,Downloads,Unique users')).toBe(true);
+    expect(csv.endsWith('Model usage\r\nModel,Requests,Tokens,Unique users')).toBe(true);
   });
 
   it('shows the load failure with Try Again when the api fails, and the report once it answers', async () => {

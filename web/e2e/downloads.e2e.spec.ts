@@ -7,8 +7,15 @@ import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
 import type { TestApp } from '@meshwork/testkit/api/test-app';
 import type { AuthResponse, InstallationGuide } from '@meshwork/contracts';
 import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import request from 'supertest';
+import type { TestCustomer } from '@meshwork/testkit/api/accounts';
+import { deviceHost, signInDevice } from '@meshwork/testkit/api/devices';
 
 const PASSWORD = TEST_PASSWORD;
+/** The dashboard's Usage card with a device's report, kept as the CI's artifact. */
+const USAGE_SHOT = resolve(__dirname, '../../test-results/dashboard-usage.png');
 // The browser's user agent says the visitor's platform (Chromium derives its client hints from it).
 const WINDOWS_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 const LINUX_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
@@ -111,6 +118,39 @@ describe('customer site: desktop app and model downloads in a real browser', () 
     await Promise.all([page.context().close(), visitor.context().close()]);
   });
 
+  it('shows a Pro user what their devices ran: tokens per day, per model and per device over 90 days', async () => {
+    // A desktop host signed in by the device grant, reporting an hour of work as hosts do.
+    const owner = {
+      post: (path: string, json: object) =>
+        request(subject.app.getHttpServer()).post(`/api/v1${path}`).set('Authorization', `Bearer ${proUser.tokens.access}`).send(json),
+    };
+    const device = await signInDevice(deviceHost(subject.app), owner as unknown as TestCustomer, 'Studio workstation');
+    const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
+    const reported = await fetch(`${base}/api/v1/devices/usage-reports/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${device.access_token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        reports: [{ model: 'tiny_pro_model', hour, requests: 12, prompt_tokens: 900, completion_tokens: 334, busy_ms: 42_000 }],
+      }),
+    });
+    expect(reported.status).toBe(200);
+
+    const page = await dashboardOf(proUser);
+    const usage = page.getByRole('region', { name: 'Usage' });
+    await usage.getByText('Last 90 days', { exact: false }).waitFor();
+    await usage
+      .locator('dt:text-is("Tokens") + dd')
+      .filter({ hasText: /^1,234$/ })
+      .waitFor();
+    await usage.getByRole('img', { name: 'Tokens per day: 1,234 over 90 days' }).waitFor();
+    const models = usage.getByRole('table', { name: 'Usage per model' });
+    await models.getByRole('row', { name: 'tiny_pro_model 12 1,234 42 s' }).waitFor();
+    await usage.getByRole('table', { name: 'Usage per device' }).getByRole('row', { name: 'Studio workstation 12 1,234 42 s' }).waitFor();
+    mkdirSync(resolve(USAGE_SHOT, '..'), { recursive: true });
+    await usage.screenshot({ path: USAGE_SHOT });
+    await page.context().close();
+  });
+
   describe('with releases for Windows and Linux', () => {
     beforeAll(async () => {
       await publishRelease('2.1.0', installer);
@@ -128,7 +168,11 @@ describe('customer site: desktop app and model downloads in a real browser', () 
       await desktop.getByText('Meshwork Desktop v2.1.0 for Windows', { exact: false }).waitFor();
       // Never downloaded: nothing to update, whatever the release.
       expect(await desktop.getByRole('status').count()).toBe(0);
-      await page.getByRole('region', { name: 'Download Analytics' }).getByText('No downloads yet.').waitFor();
+      const usage = page.getByRole('region', { name: 'Usage' });
+      await usage.getByText('No downloads yet.').waitFor();
+      // Nothing run on a device yet: the card says how to get figures, over the free plan's week.
+      await usage.getByText('No usage yet. Run a model on one of your devices', { exact: false }).waitFor();
+      await usage.getByText('Last 7 days', { exact: false }).waitFor();
       await page.context().close();
     });
 
@@ -155,7 +199,7 @@ describe('customer site: desktop app and model downloads in a real browser', () 
       await desktop.getByText('Download complete').waitFor({ state: 'hidden' });
       expect(await desktop.getByRole('progressbar').count()).toBe(0);
 
-      const analytics = page.getByRole('region', { name: 'Download Analytics' });
+      const analytics = page.getByRole('region', { name: 'Usage' });
       await analytics.getByRole('list', { name: 'Recent Downloads' }).getByText('Meshwork Desktop v2.1.0').waitFor();
       await analytics.locator('dt:text-is("Total downloads") + dd').filter({ hasText: /^1$/ }).waitFor();
       await analytics.locator('dt:text-is("Last 30 days") + dd').filter({ hasText: /^1$/ }).waitFor();

@@ -55,8 +55,8 @@ export function analyticsCsv(report: AnalyticsReport): string {
     ),
     section(
       'Model usage',
-      ['Model', 'Downloads', 'Unique users'],
-      report.modelUsage.map((model) => [model.modelName, model.usageCount, model.uniqueUsers]),
+      ['Model', 'Requests', 'Tokens', 'Unique users'],
+      report.modelUsage.map((model) => [model.modelName, model.usageCount, model.tokens, model.uniqueUsers]),
     ),
   ];
   return sections.map(csvLines).join('\r\n\r\n');

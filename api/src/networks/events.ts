@@ -2,10 +2,11 @@
 // nothing that runs. Any context may import this file.
 import { eventTypesOf } from '../platform/domain/event-types';
 import type { DeviceCodeEvent } from './domain/device-code.decider';
+import type { DeviceUsageEvent } from './domain/device-usage.decider';
 import type { DeviceEvent } from './domain/device.decider';
 import type { NetworksEvent } from './domain/network.events';
 
-export type { DeviceCodeEvent, DeviceEvent, NetworksEvent };
+export type { DeviceCodeEvent, DeviceEvent, DeviceUsageEvent, NetworksEvent };
 
 /** Every networks event type as stored (stream `networks-<user id>`). */
 export const NETWORKS_EVENT_TYPES = eventTypesOf<NetworksEvent>()([
@@ -38,3 +39,6 @@ export const DEVICE_CODE_EVENT_TYPES = eventTypesOf<DeviceCodeEvent>()([
   'DeviceCodeDenied',
   'DeviceCodeRedeemed',
 ]);
+
+/** A host's usage report (stream `usage-<device id>-<YYYYMMDDHH>`): cumulative figures per model and hour. */
+export const DEVICE_USAGE_EVENT_TYPES = eventTypesOf<DeviceUsageEvent>()(['DeviceUsageReported']);

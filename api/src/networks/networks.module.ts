@@ -21,6 +21,8 @@ import { NetworksHistory } from './application/networks-history';
 import { NetworkPlanLimitsFollower } from './application/network-plan-limits.follower';
 import { NetworkQueries } from './application/network.query';
 import { NetworkUsageController } from './http/network-usage.controller';
+import { DeviceUsageController } from './http/device-usage.controller';
+import { DeviceUsageQuery } from './application/device-usage.query';
 import { NetworksController } from './http/networks.controller';
 import { AdminNetworkQueries } from './application/admin-network.query';
 import { NetworksAdminController } from './http/networks-admin.controller';
@@ -44,6 +46,7 @@ import { EntitlementStreamTail } from './application/entitlement-stream/entitlem
     DeviceEntitlementsController,
     NetworksController,
     NetworkUsageController,
+    DeviceUsageController,
     NetworksAdminController,
     DeviceEntitlementStreamController,
     NetworkMembershipController,
@@ -64,6 +67,7 @@ import { EntitlementStreamTail } from './application/entitlement-stream/entitlem
     AdminNetworkQueries,
     EntitlementStreamTail,
     JoinAttempts,
+    DeviceUsageQuery,
   ],
   exports: [EntitlementSigner, EntitlementsQuery, DeviceDirectory, NetworkQueries, NetworksHistory],
 })

@@ -54,8 +54,12 @@ export const AnalyticsReport = z
     modelUsage: z.array(
       z.object({
         modelName: z.string(),
-        usageCount: z.number().int().meta({ description: 'Downloads of the model during the period.' }),
-        uniqueUsers: z.number().int(),
+        usageCount: z
+          .number()
+          .int()
+          .meta({ description: "Requests customers' devices ran on the model during the period (hosts' usage reports)." }),
+        uniqueUsers: z.number().int().meta({ description: 'Customers whose devices ran it.' }),
+        tokens: z.number().int().meta({ description: 'Prompt and completion tokens of those requests.' }),
       }),
     ),
     summary: z.object({

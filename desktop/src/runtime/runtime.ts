@@ -4,6 +4,7 @@ import { ApiKeyStore } from './inference/api-keys';
 import { ModelServer } from './inference/model-server';
 import { OpenAiServer } from './inference/openai-server';
 import { LanNetwork } from './network/lan-network';
+import { usageReporting } from './usage/usage-reporting';
 
 export interface RuntimeConfig extends HostConfig {
   /** The UI server's loopback port (0: any free one). */
@@ -31,7 +32,8 @@ export async function startRuntime(config: RuntimeConfig) {
     threads: config.threads,
     log: config.log,
   });
-  const models = new ModelServer(host, { threads: config.threads });
+  const usage = await usageReporting(host, config);
+  const models = new ModelServer(host, { threads: config.threads, onAnswered: usage.record });
   models.useNetwork(network);
   const openai = new OpenAiServer(models, keys);
   await openai.listen(config.apiPort, config.apiAddress);
@@ -44,10 +46,12 @@ export async function startRuntime(config: RuntimeConfig) {
     network,
     openai,
     control,
+    usage,
     async close() {
       await control.close();
       await openai.close();
       await models.close();
+      await usage.close();
       await network.close();
       await host.close();
     },

@@ -73,13 +73,14 @@ export class AnalyticsReports {
           ORDER BY at_end DESC, name`,
         [from, today],
       ),
-      pool.query<{ name: string; usage: number; users: number }>(
+      pool.query<{ name: string; usage: number; users: number; tokens: string }>(
+        // What customers' devices ran (hosts' usage reports), by the catalog's display name when a model has it.
         // Per model and user first, then per model: a hash aggregate, where count(DISTINCT) would sort a year of rows.
-        `SELECT coalesce(m.name, d.model_id) AS name, sum(d.downloads)::int AS usage, count(*)::int AS users
-           FROM (SELECT model_id, user_id, sum(downloads) AS downloads FROM ${SCHEMA}.model_days
-                  WHERE day BETWEEN $1::date AND $2::date GROUP BY model_id, user_id) d
-           LEFT JOIN ${SCHEMA}.models m USING (model_id)
-          GROUP BY d.model_id, m.name ORDER BY usage DESC, name`,
+        `SELECT coalesce(m.name, d.model) AS name, sum(d.requests)::int AS usage, count(*)::int AS users, sum(d.tokens) AS tokens
+           FROM (SELECT model, user_id, sum(requests) AS requests, sum(tokens) AS tokens FROM ${SCHEMA}.usage_days
+                  WHERE day BETWEEN $1::date AND $2::date GROUP BY model, user_id) d
+           LEFT JOIN LATERAL (SELECT name FROM ${SCHEMA}.models WHERE model_name = d.model ORDER BY model_id LIMIT 1) m ON true
+          GROUP BY d.model, m.name ORDER BY usage DESC, name`,
         [from, today],
       ),
     ]);
@@ -121,7 +122,12 @@ export class AnalyticsReports {
       userGrowth,
       subscriptionMetrics,
       revenueData,
-      modelUsage: models.rows.map((model) => ({ modelName: model.name, usageCount: model.usage, uniqueUsers: model.users })),
+      modelUsage: models.rows.map((model) => ({
+        modelName: model.name,
+        usageCount: model.usage,
+        uniqueUsers: model.users,
+        tokens: Number(model.tokens),
+      })),
       summary: {
         totalUsers: accounts,
         newUsers,

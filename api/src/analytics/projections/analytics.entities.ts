@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { ReadModelEntities } from '../../platform/database/read-side';
 import { readModelSchema } from '../../platform/projections/projection';
 
@@ -95,7 +95,7 @@ export class AnalyticsPlanRecord {
   archived!: boolean;
 }
 
-/** Models by display name. */
+/** Models by display name, and the name hosts report them by (the package's name). */
 @Entity({ schema, name: 'models' })
 export class AnalyticsModelRecord {
   @PrimaryColumn({ type: 'text' })
@@ -103,6 +103,10 @@ export class AnalyticsModelRecord {
 
   @Column({ type: 'text' })
   name!: string;
+
+  @Index()
+  @Column({ type: 'text', nullable: true })
+  model_name!: string | null;
 }
 
 /** Model downloads per day and user: a period's unique users are the distinct users of its rows. */
@@ -121,6 +125,44 @@ export class ModelDayRecord {
   downloads!: number;
 }
 
+/** A device's latest cumulative figures per model and hour, as reported: what the next report adds to. */
+@Entity({ schema, name: 'usage_hours' })
+export class UsageHourRecord {
+  @PrimaryColumn({ type: 'text' })
+  device_id!: string;
+
+  @PrimaryColumn({ type: 'text' })
+  model!: string;
+
+  @PrimaryColumn({ type: 'timestamptz' })
+  hour!: Date;
+
+  @Column({ type: 'integer' })
+  requests!: number;
+
+  @Column({ type: 'bigint' })
+  tokens!: string;
+}
+
+/** What customers' devices ran per day (of the hour run), model and user: requests and tokens. */
+@Entity({ schema, name: 'usage_days' })
+export class UsageDayRecord {
+  @PrimaryColumn({ type: 'date' })
+  day!: string;
+
+  @PrimaryColumn({ type: 'text' })
+  model!: string;
+
+  @PrimaryColumn({ type: 'text' })
+  user_id!: string;
+
+  @Column({ type: 'integer', default: 0 })
+  requests!: number;
+
+  @Column({ type: 'bigint', default: 0 })
+  tokens!: string;
+}
+
 export const ANALYTICS_ENTITIES: ReadModelEntities = [
   UserDayRecord,
   RevenueDayRecord,
@@ -130,4 +172,6 @@ export const ANALYTICS_ENTITIES: ReadModelEntities = [
   AnalyticsPlanRecord,
   AnalyticsModelRecord,
   ModelDayRecord,
+  UsageHourRecord,
+  UsageDayRecord,
 ];

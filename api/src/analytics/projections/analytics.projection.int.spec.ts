@@ -24,12 +24,24 @@ const download = (user: string, model: string, day: string, kind = 'model') =>
     fileName: 'f',
     size: 1,
   });
+/** A host's report, recorded on `day`, of its cumulative figures for `hour` (which may be an earlier day's). */
+const used = (user: string, device: string, model: string, hour: string, requests: number, tokens: number, day = hour.slice(0, 10)) =>
+  at(day, `usage-${device}-${hour.slice(0, 13).replace(/[-T]/g, '')}`, 'DeviceUsageReported', {
+    deviceId: device,
+    userId: user,
+    hour,
+    model,
+    requests,
+    promptTokens: tokens / 2,
+    completionTokens: tokens / 2,
+    busyMs: requests * 100,
+  });
 
 describe('analytics read model and report (daily buckets in, the console report out)', () => {
   const analytics = projectionScenario(() => analyticsProjection);
   const report = (range: '7d' | '30d' | '1y') => new AnalyticsReports({ pool: analytics.pool } as Database).report(range, '2026-06-30');
 
-  it('a week of sign-ups, plan moves, payments, a refund and downloads: every series and summary figure of the 7-day report', async () => {
+  it('a week of sign-ups, plan moves, payments, a refund and device usage: every series and summary figure of the 7-day report', async () => {
     await analytics
       .given(
         plan('free', 'Free'),
@@ -42,6 +54,7 @@ describe('analytics read model and report (daily buckets in, the console report 
         at('2026-06-05', 'subscription-u1', 'SubscriptionActivated', { planId: 'pro' }),
         ...payment('p0', '2026-06-20', 2900),
         download('u1', 'm2', '2026-06-01'),
+        used('u1', 'd1', 'm2', '2026-06-01T10:00:00.000Z', 1, 6),
       )
       .when(
         at('2026-06-25', 'user-u3', 'UserRegistered'),
@@ -62,7 +75,18 @@ describe('analytics read model and report (daily buckets in, the console report 
         download('u3', 'm1', '2026-06-30'),
         download('u3', 'm2', '2026-06-28'),
         download('u3', 'desktop-1', '2026-06-28', 'desktop'),
-        at('2026-01-01', 'model-m1', 'ModelUploadStarted', { modelId: 'm1', model: { displayName: 'Llama' }, allowedPlans: [] }),
+        at('2026-01-01', 'model-m1', 'ModelUploadStarted', {
+          modelId: 'm1',
+          model: { displayName: 'Llama', name: 'llama-3' },
+          allowedPlans: [],
+        }),
+        // Cumulative figures of one hour: the second report adds what grew, the resend adds nothing.
+        used('u2', 'd2', 'llama-3', '2026-06-25T10:00:00.000Z', 2, 30),
+        used('u2', 'd2', 'llama-3', '2026-06-25T10:00:00.000Z', 3, 44),
+        used('u2', 'd2', 'llama-3', '2026-06-25T10:00:00.000Z', 3, 44),
+        used('u3', 'd3', 'llama-3', '2026-06-30T23:00:00.000Z', 1, 10),
+        // Sent two days late (the host was offline): counted on the day it ran.
+        used('u3', 'd3', 'm2', '2026-06-28T00:00:00.000Z', 1, 4, '2026-06-30'),
       );
 
     const week = await report('7d');
@@ -88,10 +112,10 @@ describe('analytics read model and report (daily buckets in, the console report 
       { date: '2026-06-29', revenue: -10, transactions: 0 },
     ]);
     expect(week.revenueData).toHaveLength(7);
-    // The model without an upload event keeps its id as its name; the desktop download is not a model's.
+    // What devices ran, not downloads; a model without an upload event keeps the name hosts report.
     expect(week.modelUsage).toEqual([
-      { modelName: 'Llama', usageCount: 3, uniqueUsers: 2 },
-      { modelName: 'm2', usageCount: 1, uniqueUsers: 1 },
+      { modelName: 'Llama', usageCount: 4, uniqueUsers: 2, tokens: 54 },
+      { modelName: 'm2', usageCount: 1, uniqueUsers: 1, tokens: 4 },
     ]);
     expect(week.summary).toEqual({
       totalUsers: 4,
@@ -107,8 +131,8 @@ describe('analytics read model and report (daily buckets in, the console report 
     expect(year.userGrowth).toHaveLength(365);
     expect(year.summary).toMatchObject({ totalUsers: 4, newUsers: 5, totalRevenue: 97, revenueGrowth: 100, subscriptionGrowth: 100 });
     expect(year.modelUsage).toEqual([
-      { modelName: 'Llama', usageCount: 3, uniqueUsers: 2 },
-      { modelName: 'm2', usageCount: 2, uniqueUsers: 2 },
+      { modelName: 'Llama', usageCount: 4, uniqueUsers: 2, tokens: 54 },
+      { modelName: 'm2', usageCount: 2, uniqueUsers: 2, tokens: 10 },
     ]);
   });
 

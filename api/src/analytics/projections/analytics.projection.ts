@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@meshwork/contracts';
 import type { PaymentEvent, PlanEvent, SubscriptionEvent } from '../../billing/events';
 import type { DownloadEvent, ModelEvent } from '../../catalog/events';
 import type { UserEventType } from '../../identity/events';
+import type { DeviceUsageEvent } from '../../networks/events';
 import type { Projection } from '../../platform/projections/projection';
 import { createEntityTables } from '../../platform/database/read-side';
 import { ANALYTICS_ENTITIES, ANALYTICS_PROJECTION } from './analytics.entities';
@@ -27,7 +28,10 @@ const HANDLED = [
   'PaymentRefunded',
   'ModelUploadStarted',
   'DownloadRecorded',
-] as const satisfies readonly (UserEventType | (PlanEvent | SubscriptionEvent | PaymentEvent | ModelEvent | DownloadEvent)['type'])[];
+  'DeviceUsageReported',
+] as const satisfies readonly (
+  UserEventType | (PlanEvent | SubscriptionEvent | PaymentEvent | ModelEvent | DownloadEvent | DeviceUsageEvent)['type']
+)[];
 
 type Handled = (typeof HANDLED)[number];
 
@@ -44,7 +48,8 @@ const dayOf = (event: RecordedEvent) => event.occurredAt.toISOString().slice(0, 
  */
 export const analyticsProjection: Projection = {
   name: ANALYTICS_PROJECTION,
-  version: 1,
+  // 2: devices' usage per model (hosts' usage reports), and models by the name hosts report.
+  version: 2,
   handles: HANDLED,
   createTables: (db: PoolClient, schema: string) => createEntityTables(db, schema, ANALYTICS_ENTITIES),
   async apply(db: PoolClient, schema: string, event: RecordedEvent) {
@@ -130,16 +135,39 @@ export const analyticsProjection: Projection = {
           { received_cents: 0, refunded_cents: (data as { amountCents: number }).amountCents, transactions: 0 },
         ));
       case 'ModelUploadStarted': {
-        const { modelId, model } = data as { modelId: string; model: { displayName: string } };
+        const { modelId, model } = data as { modelId: string; model: { displayName: string; name: string } };
         await db.query(
-          `INSERT INTO ${schema}.models (model_id, name) VALUES ($1, $2) ON CONFLICT (model_id) DO UPDATE SET name = EXCLUDED.name`,
-          [modelId, model.displayName],
+          `INSERT INTO ${schema}.models (model_id, name, model_name) VALUES ($1, $2, $3)
+           ON CONFLICT (model_id) DO UPDATE SET name = EXCLUDED.name, model_name = EXCLUDED.model_name`,
+          [modelId, model.displayName, model.name],
         );
         return;
       }
       case 'DownloadRecorded': {
         const { kind, ref } = data as { kind: 'desktop' | 'model'; ref: string };
         if (kind === 'model') await bump('model_days', { day, model_id: ref, user_id: id }, { downloads: 1 });
+        return;
+      }
+      case 'DeviceUsageReported': {
+        // Reports carry an hour's cumulative figures: the day gets what grew since the last one.
+        const usage = data as unknown as DeviceUsageEvent['data'];
+        const tokens = usage.promptTokens + usage.completionTokens;
+        const key = [usage.deviceId, usage.model, usage.hour];
+        const { rows } = await db.query<{ requests: number; tokens: string }>(
+          `SELECT requests, tokens FROM ${schema}.usage_hours WHERE device_id = $1 AND model = $2 AND hour = $3`,
+          key,
+        );
+        const before = rows[0];
+        await db.query(
+          `INSERT INTO ${schema}.usage_hours (device_id, model, hour, requests, tokens) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (device_id, model, hour) DO UPDATE SET requests = EXCLUDED.requests, tokens = EXCLUDED.tokens`,
+          [...key, usage.requests, tokens],
+        );
+        await bump(
+          'usage_days',
+          { day: usage.hour.slice(0, 10), model: usage.model, user_id: usage.userId },
+          { requests: Math.max(0, usage.requests - (before?.requests ?? 0)), tokens: Math.max(0, tokens - Number(before?.tokens ?? 0)) },
+        );
         return;
       }
     }

@@ -1,11 +1,15 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { centsOf, moneyText, UsageStats } from '@meshwork/contracts';
-import { BillingQueries } from '../../billing';
+import { BillingQueries, plansOfUsers } from '../../billing';
 import { CatalogQueries } from '../../catalog';
 import { AuthGuard, type Caller, CurrentCaller } from '../../identity';
+import { DATABASE, type Database } from '../../platform/database/database';
 import { Route, Tag } from '../../platform/http/openapi/route-contract';
 import { NetworkContext } from '../application/network-context';
 import { NetworkQueries } from '../application/network.query';
+import { DeviceClock } from '../application/devices/device-clock';
+import { DeviceUsageQuery } from '../application/device-usage.query';
+import { usageWindowDays } from '../domain/usage-window';
 
 /**
  * The dashboard's usage figures. They live here, the last context in the one-way order
@@ -21,16 +25,21 @@ export class NetworkUsageController {
     private readonly catalog: CatalogQueries,
     private readonly context: NetworkContext,
     private readonly networks: NetworkQueries,
+    private readonly usage: DeviceUsageQuery,
+    private readonly clock: DeviceClock,
+    @Inject(DATABASE) private readonly database: Database,
   ) {}
 
   @Get('users/usage-stats')
   @Route({ response: UsageStats, errors: [503] })
   async usageStats(@CurrentCaller() caller: Caller): Promise<UsageStats> {
-    const [limits, used, payments, downloads] = await Promise.all([
+    const plan = (await plansOfUsers(this.database, [caller.userId])).get(caller.userId);
+    const [limits, used, payments, downloads, usage] = await Promise.all([
       this.context.limitsOf(caller.userId),
       this.networks.count(caller.userId),
       this.billing.payments(caller.userId),
       this.catalog.downloadHistory(caller.userId, new Date()),
+      this.usage.usage(caller.userId, usageWindowDays(plan), this.clock.now()),
     ]);
     const completed = payments.filter((p) => p.status === 'completed' || p.status === 'refunded');
     const paidCents = completed.reduce((sum, p) => sum + centsOf(p.amount) - centsOf(p.refunded_amount), 0);
@@ -40,6 +49,7 @@ export class NetworkUsageController {
       models: { available: limits.allowedModels.length },
       downloads: { total: downloads.total, last_30_days: downloads.last_30_days },
       payments: { total_paid: moneyText(paidCents), count: completed.length },
+      usage,
     };
   }
 }

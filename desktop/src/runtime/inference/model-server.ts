@@ -20,6 +20,13 @@ export class ServeRefusal extends Error {
   }
 }
 
+/** What one answer cost: its tokens in and out, and how long it held the engine. */
+export interface AnswerFigures {
+  promptTokens: number;
+  completionTokens: number;
+  busyMs: number;
+}
+
 /** A model ready to answer: here, or across this device's network. */
 interface Runner {
   /** The pipeline it runs on, when it runs across the network. */
@@ -57,7 +64,11 @@ export class ModelServer {
 
   constructor(
     private readonly host: DesktopRuntime,
-    private readonly options: { threads?: number } = {},
+    private readonly options: {
+      threads?: number;
+      /** Hears each answer's counts (never its text), for the usage this device reports. */
+      onAnswered?: (model: string, figures: AnswerFigures) => void;
+    } = {},
   ) {
     host.on('entitlements', () => void this.enforce());
     host.on('state', () => void this.enforce());
@@ -120,6 +131,7 @@ export class ModelServer {
         const loaded = await this.load(model);
         const runner = await loaded.runner;
         const engine = loaded.idle.pop() ?? runner.lane();
+        const started = performance.now();
         // Tokenising is part of the answer: the model stays loaded meanwhile, and the lane comes back even when it fails.
         const answering = prompt(engine).then((ids) =>
           engine.complete(ids, sampling, onText, AbortSignal.any([signal, loaded.withdrawn.signal])),
@@ -129,6 +141,11 @@ export class ModelServer {
         try {
           const generation = await answering;
           if (loaded.withdrawn.signal.aborted) throw loaded.withdrawn.signal.reason as Error;
+          this.options.onAnswered?.(model, {
+            promptTokens: generation.promptTokens,
+            completionTokens: generation.tokens.length,
+            busyMs: Math.round(performance.now() - started),
+          });
           return generation;
         } finally {
           loaded.busy.delete(busy);

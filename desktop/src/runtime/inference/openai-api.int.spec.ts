@@ -14,13 +14,14 @@ describe('the host’s OpenAI-compatible api', () => {
   let subject: TestHost;
   let model: { name: string; id: string };
   let key: string;
+  let owner: Awaited<ReturnType<NetworksWorld['customer']>>;
   const client = (apiKey = key) => new OpenAI({ apiKey, baseURL: subject.openaiBase, maxRetries: 0, timeout: 60_000 });
 
   beforeAll(async () => {
     world = await networksWorld();
     model = await uploadSmolLM2(world, ['pro']);
 
-    const owner = await world.customer('pro');
+    owner = await world.customer('pro');
     subject = await startHost(world.base);
     const code = ((await subject.call('POST', '/host/sign-in/device')).body.account as { user_code: string }).user_code;
     await owner.post('/devices/activate/', { user_code: code, name: 'Inference host', approve: true }).expect(200);
@@ -209,5 +210,19 @@ describe('the host’s OpenAI-compatible api', () => {
       status: 404,
       code: 'model_not_found',
     });
+  });
+  it('reports what it answered to the platform, counts only: the dashboard shows its requests and tokens', async () => {
+    // Sent now, unless the reporter's own turn already sent it.
+    expect(['sent', 'nothing']).toContain(await subject.runtime.usage.reporter.flush());
+    const usage = (await owner.get('/users/usage-stats/').expect(200)).body.usage;
+    const ran = usage.models.find((row: { model: string }) => row.model === model.name);
+    // At least the whole and the streamed answer above: 37 prompt and 7 completion tokens each.
+    expect(ran).toMatchObject({ requests: expect.any(Number), busy_ms: expect.any(Number) });
+    expect(ran.requests).toBeGreaterThanOrEqual(2);
+    expect(ran.prompt_tokens).toBeGreaterThanOrEqual(74);
+    expect(ran.completion_tokens).toBeGreaterThanOrEqual(14);
+    expect(ran.busy_ms).toBeGreaterThan(0);
+    expect(usage.devices).toEqual([expect.objectContaining({ device_name: 'Inference host', requests: ran.requests })]);
+    expect(await subject.runtime.usage.reporter.flush()).toBe('nothing');
   });
 });

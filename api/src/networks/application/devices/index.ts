@@ -5,6 +5,7 @@ import { RecordDeviceSignInHandler } from './record-device-sign-in.handler';
 import { RedeemDeviceCodeHandler } from './redeem-device-code.handler';
 import { RefreshDeviceTokenHandler } from './refresh-device-token.handler';
 import { RenameDeviceHandler } from './rename-device.handler';
+import { ReportDeviceUsageHandler } from './report-device-usage.handler';
 import { RevokeDeviceHandler } from './revoke-device.handler';
 
 /** The device commands: the grant (code, poll, refresh, activation), sign-ins, rename, revoke. */
@@ -17,4 +18,5 @@ export const deviceCommandHandlers = [
   RecordDeviceSignInHandler,
   RenameDeviceHandler,
   RevokeDeviceHandler,
+  ReportDeviceUsageHandler,
 ];

@@ -9,7 +9,7 @@ import { useDownloadHistory } from '../api/get-download-history';
 import { useUsageStats } from '../api/get-usage-stats';
 import { AvailableModels } from './available-models';
 import { DesktopAppPanel } from './desktop-download-panel';
-import { DownloadAnalytics } from './download-analytics';
+import { UsageCard } from './usage-card';
 import { Onboarding } from './onboarding/onboarding';
 import { shouldShowOnboarding } from './onboarding/onboarding-steps';
 import { QuickActions } from './quick-actions';
@@ -70,7 +70,7 @@ function DashboardContent() {
           <AvailableModels models={planInfo.available_models} />
         </div>
         <div className="space-y-8">
-          <DownloadAnalytics usage={usage.data} history={history.data} historyFailed={history.isError} />
+          <UsageCard usage={usage.data} history={history.data} historyFailed={history.isError} />
           <QuickActions />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { BookOpen, Compass, CreditCard, UserRound } from 'lucide-react';
+import { BookOpen, Compass, CreditCard, UserRound, Webhook } from 'lucide-react';
 import { notifyFailure } from '../../../shared/toast/notify';
 import { Button, buttonClasses, LinkButton } from '../../../shared/ui/button';
 import { RegionCard } from '../../../shared/ui/region-card';
@@ -28,6 +28,9 @@ export function QuickActions() {
         </LinkButton>
         <LinkButton to="/pricing" variant="secondary" className="justify-start">
           <CreditCard className="size-4" aria-hidden /> View Plans
+        </LinkButton>
+        <LinkButton to="/settings/webhooks" variant="secondary" className="justify-start">
+          <Webhook className="size-4" aria-hidden /> Webhooks
         </LinkButton>
         <a href={DOCS_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'secondary' }, 'justify-start')}>
           <BookOpen className="size-4" aria-hidden /> Documentation

@@ -7,7 +7,7 @@ const freeWithUpgrades = aPlanInfo({ plan_transitions: { available_upgrades: [pr
 const enterprise = aPlanInfo({
   plan_name: 'Enterprise',
   plan_slug: 'enterprise',
-  permissions: { max_networks: 999, max_clients_per_network: 999 },
+  permissions: { ...aPlanInfo().permissions, max_networks: 999, max_clients_per_network: 999 },
   available_models: [{ name: 'm', display_name: 'M', description: '', version: '1', file_size: 1, block_count: 1 }],
 });
 

@@ -4,6 +4,9 @@ import { formatDateTime, formatLimit } from '../../../shared/format/billing-form
 import { RegionCard } from '../../../shared/ui/region-card';
 import { downloadLabel, downloadStatusKind } from './desktop-versions';
 import { formatDownloadSize } from './file-size';
+import { TokenChart } from './usage/token-chart';
+import { formatCount, windowLabel } from './usage/usage-figures';
+import { UsageTable } from './usage/usage-tables';
 
 /** Spec section 2: the dashboard lists the three latest downloads. */
 const RECENT_DOWNLOADS_SHOWN = 3;
@@ -38,8 +41,12 @@ function RecentDownloads({ history, failed }: { history: DownloadHistory | undef
   );
 }
 
-/** Downloads so far (from the download history), plan usage, and the latest downloads. */
-export function DownloadAnalytics({
+/**
+ * The dashboard's Usage card (issue 35 §4): what the customer's own devices ran over the plan's
+ * window (tokens per day, per model, per device, from the hosts' reports), the plan's figures,
+ * and the downloads so far with the latest ones.
+ */
+export function UsageCard({
   usage,
   history,
   historyFailed,
@@ -48,14 +55,16 @@ export function DownloadAnalytics({
   history: DownloadHistory | undefined;
   historyFailed: boolean;
 }) {
+  const devices = usage?.usage;
   const figures = [
-    { label: 'Total downloads', value: history?.total },
-    { label: 'Last 30 days', value: history?.last_30_days },
+    { label: 'Tokens', value: devices && formatCount(devices.totals.prompt_tokens + devices.totals.completion_tokens) },
+    { label: 'Requests', value: devices && formatCount(devices.totals.requests) },
     { label: 'Models available', value: usage?.models.available },
     { label: 'Networks in use', value: usage && `${usage.networks.used} of ${formatLimit(usage.networks.limit)}` },
   ];
   return (
-    <RegionCard title="Download Analytics">
+    <RegionCard title="Usage">
+      {devices && <p className="-mt-2 mb-4 text-xs text-slate-500 dark:text-slate-400">{windowLabel(devices)}</p>}
       <dl className="grid grid-cols-2 gap-4">
         {figures.map((figure) => (
           <div key={figure.label}>
@@ -63,6 +72,37 @@ export function DownloadAnalytics({
             <dd className="text-lg font-semibold text-slate-900 dark:text-white">{figure.value ?? '—'}</dd>
           </div>
         ))}
+      </dl>
+      {devices && devices.totals.requests === 0 && (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+          No usage yet. Run a model on one of your devices with Meshwork Desktop: its requests and tokens show here.
+        </p>
+      )}
+      {devices && devices.totals.requests > 0 && (
+        <>
+          <TokenChart days={devices.days} />
+          <UsageTable
+            label="Usage per model"
+            heading="Model"
+            rows={devices.models.map((row) => ({ ...row, key: row.model, name: row.model }))}
+          />
+          <UsageTable
+            label="Usage per device"
+            heading="Device"
+            rows={devices.devices.map((row) => ({ ...row, key: row.device_id, name: row.device_name }))}
+          />
+        </>
+      )}
+      <h3 className="mt-6 text-sm font-semibold text-slate-900 dark:text-white">Downloads</h3>
+      <dl className="mt-2 grid grid-cols-2 gap-4">
+        <div>
+          <dt className="text-xs text-slate-500 dark:text-slate-400">Total downloads</dt>
+          <dd className="text-lg font-semibold text-slate-900 dark:text-white">{history?.total ?? '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500 dark:text-slate-400">Last 30 days</dt>
+          <dd className="text-lg font-semibold text-slate-900 dark:text-white">{history?.last_30_days ?? '—'}</dd>
+        </div>
       </dl>
       <h3 className="mt-6 text-sm font-semibold text-slate-900 dark:text-white">Recent Downloads</h3>
       <RecentDownloads history={history} failed={historyFailed} />
