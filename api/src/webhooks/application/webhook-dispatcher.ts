@@ -1,0 +1,300 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { PoolClient } from 'pg';
+import { UserDirectory } from '../../identity';
+import { logger } from '../../platform/logging/logger';
+import { MAILER, type Mailer } from '../../platform/mail/mailer';
+import { type AttemptOutcome, sendWebhook } from '../infrastructure/webhook-sender';
+import { signatureHeader } from '../infrastructure/secret-box';
+import type { StoredSecret } from '../projections/webhooks.entities';
+import { WEBHOOKS_PROJECTION } from '../projections/webhooks.entities';
+import { readModelSchema } from '../../platform/projections/projection';
+import { AttemptRecorder } from './attempt-recorder';
+import { DisableWebhookEndpoint } from './endpoint-commands.handler';
+import { DELIVERIES_CHANNEL } from '../infrastructure/deliveries.schema';
+import { WebhooksContext } from './webhooks-context';
+
+const MINUTE = 60_000;
+/** How often deliveries of disabled or deleted endpoints are closed and old ones pruned. */
+const SWEEP_MS = 30_000;
+const HOUR = 60 * MINUTE;
+
+export interface DispatchOptions {
+  /** Deliveries in flight in this process. */
+  concurrency: number;
+  /** Deliveries in flight per endpoint (across processes, by their leases). */
+  perEndpoint: number;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  /** How often to look for due deliveries when no NOTIFY says so sooner. */
+  pollMs: number;
+  /** Waits before each retry (jittered ±15%): about 30 hours in all. */
+  retryDelaysMs: readonly number[];
+  /** An endpoint with this many failed attempts in a row, spanning failureSpanMs, is switched off. */
+  failureLimit: number;
+  failureSpanMs: number;
+  /** Deliveries older than this leave the log. */
+  keepMs: number;
+}
+
+export const DISPATCH_DEFAULTS: DispatchOptions = {
+  concurrency: 100,
+  perEndpoint: 2,
+  timeoutMs: 10_000,
+  maxBodyBytes: 4096,
+  pollMs: 500,
+  retryDelaysMs: [30_000, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 4 * HOUR, 6 * HOUR, 8 * HOUR, 8 * HOUR],
+  failureLimit: 20,
+  failureSpanMs: 24 * HOUR,
+  keepMs: 30 * 24 * HOUR,
+};
+
+/** A claimed delivery with its endpoint as it is now (null when deleted). */
+interface Claimed {
+  id: string;
+  endpoint_id: string;
+  user_id: string;
+  event_id: string;
+  body: string;
+  attempts: number;
+  url: string | null;
+  enabled: boolean | null;
+  secrets: StoredSecret[] | null;
+}
+
+const ENDPOINTS = `${readModelSchema(WEBHOOKS_PROJECTION)}.endpoints`;
+
+/**
+ * Sends due deliveries, in every api process: each claims rows with a lease (FOR UPDATE SKIP
+ * LOCKED, so instances share the work), at most `perEndpoint` per endpoint, so a hanging
+ * endpoint holds two slots and no more. A process killed mid-delivery leaves a lease that
+ * expires, and the delivery is sent again with the same event id (at least once).
+ */
+@Injectable()
+export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  options: DispatchOptions = DISPATCH_DEFAULTS;
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+  private wake: (() => void) | null = null;
+  /** Set by signal(): a claim is worth making again. */
+  private dirty = false;
+  private listener: PoolClient | null = null;
+  private plans = new Map<string, { allowed: boolean; until: number }>();
+  private lastSweep = 0;
+  private readonly recorder: AttemptRecorder;
+
+  constructor(
+    private readonly context: WebhooksContext,
+    private readonly commands: CommandBus,
+    private readonly users: UserDirectory,
+    @Inject(MAILER) private readonly mailer: Mailer,
+  ) {
+    this.recorder = new AttemptRecorder(context.database.pool);
+  }
+
+  onApplicationBootstrap(): void {
+    this.loop = this.run();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    await Promise.allSettled([...this.inFlight]);
+    this.listener?.release(true);
+  }
+
+  private get pool() {
+    return this.context.database.pool;
+  }
+
+  private async listen(): Promise<void> {
+    try {
+      this.listener = await this.pool.connect();
+      this.listener.on('notification', () => this.signal());
+      this.listener.on('error', () => (this.listener = null));
+      await this.listener.query(`LISTEN ${DELIVERIES_CHANNEL}`);
+    } catch {
+      // Polling alone still delivers, a little later.
+    }
+  }
+
+  /** Something may be due (a NOTIFY, a slot freed): claim again, now or right after the claim running. */
+  private signal(): void {
+    this.dirty = true;
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    await this.listen();
+    while (!this.stopping) {
+      this.dirty = false;
+      try {
+        const free = this.options.concurrency - this.inFlight.size;
+        const claimed = free > 0 ? await this.claim(free) : [];
+        for (const delivery of claimed) {
+          const sending: Promise<void> = this.deliver(delivery)
+            .catch((error: unknown) => logger.error({ err: error, delivery: delivery.id }, 'webhook delivery failed to record'))
+            .finally(() => {
+              this.inFlight.delete(sending);
+              this.signal();
+            });
+          this.inFlight.add(sending);
+        }
+        if (Date.now() - this.lastSweep > SWEEP_MS) await this.sweep();
+        if (claimed.length === free && free > 0) continue;
+      } catch (error) {
+        if (!this.stopping) logger.warn({ err: error }, 'webhook dispatcher could not claim deliveries');
+      }
+      if (this.dirty) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.options.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /**
+   * Leases due deliveries, endpoint by endpoint in random order (no endpoint first every time),
+   * no more than `perEndpoint` in flight per endpoint counting other processes' leases. Each
+   * endpoint's rows come from its own index range, so a backlog elsewhere costs nothing here.
+   */
+  private async claim(limit: number): Promise<Claimed[]> {
+    const leaseMs = this.options.timeoutMs + 5_000;
+    const { rows } = await this.pool.query<Claimed>(
+      `WITH picked AS (
+         SELECT d.id, e.id AS endpoint_id, e.url, e.enabled, e.secrets
+           FROM (SELECT id, url, enabled, secrets FROM ${ENDPOINTS} WHERE enabled ORDER BY random()) e
+         CROSS JOIN LATERAL (
+           SELECT x.id FROM webhook_deliveries x
+            WHERE x.endpoint_id = e.id AND x.status IN ('pending', 'retrying') AND x.next_attempt_at <= now()
+              AND (x.lease_until IS NULL OR x.lease_until <= now())
+            ORDER BY x.next_attempt_at
+            LIMIT greatest(0, $2 - (SELECT count(*) FROM webhook_deliveries b WHERE b.endpoint_id = e.id AND b.lease_until > now()))
+            FOR UPDATE SKIP LOCKED
+         ) d
+         LIMIT $1
+       )
+       UPDATE webhook_deliveries d SET lease_until = now() + make_interval(secs => $3)
+         FROM picked WHERE d.id = picked.id
+       RETURNING d.id, d.endpoint_id, d.user_id, d.event_id, d.body, d.attempts, picked.url, picked.enabled, picked.secrets`,
+      [limit, this.options.perEndpoint, leaseMs / 1000],
+    );
+    return rows;
+  }
+
+  private async deliver(delivery: Claimed): Promise<void> {
+    if (delivery.url === null || !delivery.enabled) {
+      return this.finish(delivery, 'failed', null, delivery.url === null ? 'The endpoint was deleted.' : 'The endpoint is disabled.');
+    }
+    if (!(await this.planAllows(delivery.user_id))) {
+      const stopped = await this.commands.execute(new DisableWebhookEndpoint(delivery.endpoint_id, 'plan', new Date()));
+      if (stopped) logger.info({ endpoint: delivery.endpoint_id }, 'webhook endpoint disabled: the plan has no webhooks');
+      return this.finish(delivery, 'failed', null, 'The plan no longer includes webhooks.');
+    }
+    const now = Date.now();
+    const secrets = delivery
+      .secrets!.filter((s) => s.expires_at === null || Date.parse(s.expires_at) > now)
+      .map((s) => this.context.secrets.open(s.sealed));
+    const headers = {
+      'Meshwork-Signature': signatureHeader(secrets, Math.floor(now / 1000), delivery.body),
+      'Meshwork-Event-Id': delivery.event_id,
+      'Meshwork-Delivery-Id': delivery.id,
+      'User-Agent': 'Meshwork-Webhooks/1',
+    };
+    const outcome = await sendWebhook(delivery.url, headers, delivery.body, {
+      strict: this.context.strictUrls,
+      timeoutMs: this.options.timeoutMs,
+      maxBodyBytes: this.options.maxBodyBytes,
+    });
+    const attempt = delivery.attempts + 1;
+    if (outcome.ok) return this.finish(delivery, 'succeeded', outcome, null);
+    const delay = this.options.retryDelaysMs[attempt - 1];
+    if (delay === undefined) await this.finish(delivery, 'failed', outcome, outcome.error);
+    else await this.finish(delivery, 'retrying', outcome, outcome.error, Math.round(delay * (0.85 + Math.random() * 0.3)));
+    await this.countFailure(delivery);
+  }
+
+  /** Records the attempt (or, with no outcome, ends the delivery unsent). */
+  private async finish(
+    delivery: Claimed,
+    status: 'succeeded' | 'failed' | 'retrying',
+    outcome: AttemptOutcome | null,
+    error: string | null,
+    retryInMs = 0,
+  ): Promise<void> {
+    await this.recorder.record({
+      id: delivery.id,
+      endpoint_id: delivery.endpoint_id,
+      status,
+      attempt: delivery.attempts + (outcome ? 1 : 0),
+      attempted: outcome !== null,
+      response_status: outcome?.status ?? null,
+      latency_ms: outcome?.latencyMs ?? null,
+      error,
+      // PostgreSQL text cannot hold U+0000: an answer's NULs are dropped.
+      excerpt: outcome?.bodyExcerpt?.replaceAll('\u0000', '') ?? null,
+      retry_secs: retryInMs / 1000,
+    });
+  }
+
+  /** One more failure in a row; past the limit and the span, the endpoint is switched off and its owner told. */
+  private async countFailure(delivery: Claimed): Promise<void> {
+    const { rows } = await this.pool.query<{ consecutive: number; since: Date }>(
+      `INSERT INTO webhook_endpoint_failures (endpoint_id, consecutive, since) VALUES ($1, 1, now())
+       ON CONFLICT (endpoint_id) DO UPDATE SET consecutive = webhook_endpoint_failures.consecutive + 1
+       RETURNING consecutive, since`,
+      [delivery.endpoint_id],
+    );
+    const { consecutive, since } = rows[0]!;
+    if (consecutive < this.options.failureLimit || Date.now() - since.getTime() < this.options.failureSpanMs) return;
+    const stopped: boolean = await this.commands.execute(new DisableWebhookEndpoint(delivery.endpoint_id, 'failing', new Date()));
+    await this.pool.query('DELETE FROM webhook_endpoint_failures WHERE endpoint_id = $1', [delivery.endpoint_id]);
+    if (!stopped) return;
+    const owner = (await this.users.namesOf([delivery.user_id])).get(delivery.user_id);
+    if (!owner?.email) return;
+    await this.mailer.send({
+      to: owner.email,
+      subject: 'A webhook endpoint was disabled',
+      text:
+        `Meshwork disabled your webhook endpoint ${delivery.url} after ${consecutive} failed deliveries in a row ` +
+        `since ${since.toISOString()}. Events are no longer sent to it. Fix the endpoint, then enable it again under Webhooks in your settings.`,
+    });
+  }
+
+  /** The owner's plan, asked at most every 30 seconds per user. */
+  private async planAllows(userId: string): Promise<boolean> {
+    const cached = this.plans.get(userId);
+    if (cached && cached.until > Date.now()) return cached.allowed;
+    const allowed = await this.context.planAllows(userId);
+    if (this.plans.size > 10_000) this.plans = new Map();
+    this.plans.set(userId, { allowed, until: Date.now() + 30_000 });
+    return allowed;
+  }
+
+  /**
+   * Closes the deliveries no endpoint will take (disabled or deleted: the claim skips them),
+   * and forgets deliveries past keepMs.
+   */
+  private async sweep(): Promise<void> {
+    this.lastSweep = Date.now();
+    await this.pool.query(
+      `UPDATE webhook_deliveries d
+          SET status = 'failed', next_attempt_at = NULL, lease_until = NULL,
+              error = CASE WHEN e.id IS NULL THEN 'The endpoint was deleted.' ELSE 'The endpoint is disabled.' END
+         FROM webhook_deliveries x LEFT JOIN ${ENDPOINTS} e ON e.id = x.endpoint_id
+        WHERE d.id = x.id AND x.status IN ('pending', 'retrying') AND (e.id IS NULL OR NOT e.enabled)
+          AND (x.lease_until IS NULL OR x.lease_until <= now())`,
+    );
+    await this.pool.query(
+      `WITH gone AS (DELETE FROM webhook_deliveries WHERE created_at < now() - make_interval(secs => $1) RETURNING id)
+       DELETE FROM webhook_delivery_attempts WHERE delivery_id IN (SELECT id FROM gone)`,
+      [this.options.keepMs / 1000],
+    );
+  }
+}
