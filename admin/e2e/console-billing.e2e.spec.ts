@@ -205,6 +205,15 @@ describe('staff console: plans and payments (real browser)', () => {
       return json.payments.find((entry) => entry.refunded_amount === '5.00');
     }, 'the refund in the customer’s history');
     expect(history.amount).toBe(payment.amount.toFixed(2));
+
+    // The payment's page lists its invoice and the refund's credit note (issued from the log), each a PDF.
+    await page.goto(`${base}/admin/payments/${payment.id}/show`);
+    await page.getByRole('button', { name: /^Download CN-\d{4}-\d{6}$/ }).waitFor();
+    const invoiceButton = page.getByRole('button', { name: /^Download MW-\d{4}-\d{6}$/ });
+    const number = /MW-\d{4}-\d{6}/.exec(await invoiceButton.innerText())![0]; // MUI shows button labels in capitals
+    const [download] = await Promise.all([page.waitForEvent('download'), invoiceButton.click()]);
+    expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+    expect(fs.readFileSync((await download.path())!).toString('latin1')).toContain(`INVOICE ${number}`);
   });
 
   it('exports the filtered payments as payments-{date}.csv with a header row', async () => {

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
 import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
@@ -122,6 +123,34 @@ describe('customer site: plans and billing in a real browser', () => {
     // A plan that carries on renews: it does not expire.
     await page.getByRole('group', { name: 'Plan Renews' }).getByText(/\d/).waitFor();
     expect(await page.getByRole('group', { name: 'Plan Expires' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('saves billing details, then downloads the payment’s numbered invoice as a PDF from /billing', async () => {
+    const page = await newPage();
+    await signUp(page);
+    await page.goto(`${base}/billing`);
+    const details = page.getByRole('region', { name: 'Billing Details' });
+    await details.getByLabel('Billing name').fill('Grace Hopper Corp');
+    await details.getByLabel('Tax id (optional)').fill('US-12-3456789');
+    await details.getByRole('button', { name: 'Save Billing Details' }).click();
+    await waitForAppearance(page, 'Billing details saved. Your next invoices will show them.', { announced: true });
+
+    await subscribeToProByApi(page);
+    await page.goto(`${base}/billing`);
+    // Issued from the log moments after the payment: the list asks again until it is there.
+    const row = page.getByRole('region', { name: 'Invoices' }).getByRole('row', { name: /MW-\d{4}-\d{6}.*Invoice.*\$29\.00/ });
+    await row.waitFor();
+    const number = /MW-\d{4}-\d{6}/.exec(await row.innerText())![0];
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: `Download ${number} (PDF)` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // The document's title (uncompressed in the PDF's info) names the invoice.
+    expect(pdf.toString('latin1')).toContain(`INVOICE ${number}`);
     await page.context().close();
   });
 

@@ -3,6 +3,7 @@ import { ResourceHistory } from '../audit/resource-history';
 import { BackIcon } from '../layout/back-icon';
 import type { AdminPayment } from './admin-payment';
 import { AmountField, PayerField, PaymentDateField, PaymentMethodField, PaymentStatusField } from './payment-fields';
+import { PaymentInvoices } from './payment-invoices';
 import { RefundButton } from './refund-button';
 
 function PaymentShowActions() {
@@ -38,6 +39,7 @@ export function PaymentShow() {
           <PaymentDateField source="processedDate" />
           <AmountField source="refundAmount" />
           <TextField source="refundReason" emptyText="—" />
+          <PaymentInvoices />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.payments.tabs.history" path="history">
           <PaymentHistory />

@@ -17,4 +17,7 @@ export interface ProviderInvoice {
   period: { start: Date; end: Date } | null;
   /** What a refund is issued against (a payment intent or charge); null for a failed one. */
   refundTarget: string | null;
+  /** The provider's own invoice number and hosted page, printed beside ours. */
+  number: string | null;
+  hostedUrl: string | null;
 }

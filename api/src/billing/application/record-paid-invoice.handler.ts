@@ -33,6 +33,7 @@ export class RecordPaidInvoiceHandler implements ICommandHandler<RecordPaidInvoi
       provider: 'stripe',
       transactionId: invoiceId,
       refundTarget: invoice.refundTarget,
+      providerInvoice: { number: invoice.number, url: invoice.hostedUrl },
     });
     let position = payment.position;
     if (kind === 'subscription' && period) {

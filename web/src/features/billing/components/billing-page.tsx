@@ -13,6 +13,8 @@ import { AvailablePlans } from './available-plans';
 import { RegionCard } from '../../../shared/ui/region-card';
 import { CancelSubscriptionSection } from './cancel-subscription-section';
 import { CurrentPlanCard } from './current-plan-card';
+import { BillingDetailsForm } from './billing-details-form';
+import { InvoiceList } from './invoice-list';
 import { PaymentHistory } from './payment-history';
 import { canCancel } from './subscription-status';
 
@@ -56,6 +58,7 @@ export function BillingPage() {
             <CurrentPlanCard subscription={subscription.data} />
             <AvailablePlans currentPlanId={subscription.data.plan_id} billingCycle={subscription.data.billing_cycle ?? 'monthly'} />
             <PaymentHistory payments={history.data.payments} />
+            <InvoiceList expected={history.data.payments.filter((p) => p.status === 'completed' || p.status === 'refunded').length} />
           </div>
           <div className="space-y-8">
             <RegionCard title="Next Billing">
@@ -69,6 +72,7 @@ export function BillingPage() {
               )}
             </RegionCard>
             {canCancel(subscription.data) && <CancelSubscriptionSection subscription={subscription.data} />}
+            <BillingDetailsForm />
           </div>
         </div>
       )}

@@ -1,0 +1,137 @@
+import PDFDocument from 'pdfkit';
+import type { InvoiceParty, InvoiceSeriesEvent } from '../domain/invoice-series.decider';
+
+/** An issued invoice with its customer's fields opened (a shredded key leaves them empty). */
+export type PrintableInvoice = InvoiceSeriesEvent['data'];
+
+const MARGIN = 50;
+const WIDTH = 595.28 - 2 * MARGIN; // A4
+const GREY = '#555555';
+
+const money = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
+const day = (iso: string) => iso.slice(0, 10);
+
+/**
+ * One invoice or credit note as a one-page A4 PDF (pdfkit, its built-in Helvetica): seller
+ * and customer, number and dates, the lines, totals with the tax, and the references. The
+ * document is a readable stream, already ended: pipe it to a response or collect it.
+ */
+export function invoicePdf(invoice: PrintableInvoice): PDFKit.PDFDocument {
+  const title = invoice.kind === 'credit_note' ? 'CREDIT NOTE' : 'INVOICE';
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `${title} ${invoice.number}`, Author: invoice.seller.name, Subject: `${title} ${invoice.number}` },
+  });
+
+  // Header: the seller on the left, what this is on the right.
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor('black')
+    .text(invoice.seller.name, MARGIN, MARGIN, { width: WIDTH / 2 });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(GREY)
+    .text(party(invoice.seller), { width: WIDTH / 2 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor('black')
+    .text(title, MARGIN + WIDTH / 2, MARGIN, { width: WIDTH / 2, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Number: ${invoice.number}`, { width: WIDTH / 2, align: 'right' });
+  doc.text(`Date: ${day(invoice.issuedAt)}`, { width: WIDTH / 2, align: 'right' });
+  if (invoice.credits) doc.text(`Credits invoice: ${invoice.credits}`, { width: WIDTH / 2, align: 'right' });
+
+  // The customer.
+  let y = 170;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text('Bill to', MARGIN, y);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(party(invoice.customer), MARGIN, y + 14, { width: WIDTH / 2 });
+
+  // The lines.
+  y = Math.max(doc.y, y + 60) + 30;
+  const columns = { description: MARGIN, period: MARGIN + 260, amount: MARGIN + WIDTH - 100 };
+  doc.font('Helvetica-Bold').fontSize(10);
+  doc.text('Description', columns.description, y);
+  doc.text('Period', columns.period, y);
+  doc.text('Amount', columns.amount, y, { width: 100, align: 'right' });
+  y += 16;
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + WIDTH, y)
+    .strokeColor('#cccccc')
+    .stroke();
+  doc.font('Helvetica').fontSize(10);
+  for (const line of invoice.lines) {
+    y += 8;
+    const period = line.periodStart && line.periodEnd ? `${day(line.periodStart)} to ${day(line.periodEnd)}` : '';
+    doc.text(line.description, columns.description, y, { width: 250 });
+    const bottom = doc.y;
+    doc.text(period, columns.period, y, { width: 130 });
+    doc.text(money(line.amountCents), columns.amount, y, { width: 100, align: 'right' });
+    y = Math.max(bottom, doc.y);
+  }
+  y += 8;
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + WIDTH, y)
+    .stroke();
+
+  // Totals.
+  const total = (label: string, cents: number, bold = false) => {
+    y += 8;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(label, columns.period, y, { width: 200 });
+    doc.text(`${money(cents)} ${invoice.currency}`, columns.amount - 40, y, { width: 140, align: 'right' });
+    y = doc.y;
+  };
+  total('Subtotal', invoice.subtotalCents);
+  if (invoice.taxRatePercent > 0) total(`Tax (${invoice.taxRatePercent}%, included)`, invoice.taxCents);
+  total(invoice.kind === 'credit_note' ? 'Total credited' : 'Total paid', invoice.totalCents, true);
+
+  // References.
+  y += 30;
+  doc.font('Helvetica').fontSize(9).fillColor(GREY);
+  doc.text(`Payment reference: ${invoice.paymentId}`, MARGIN, y, { width: WIDTH });
+  if (invoice.provider?.number) doc.text(`Stripe invoice: ${invoice.provider.number}`, { width: WIDTH });
+  if (invoice.provider?.url) doc.text(invoice.provider.url, { width: WIDTH, link: invoice.provider.url, underline: true });
+  doc
+    .moveDown()
+    .text(invoice.kind === 'credit_note' ? 'This credit note was refunded to the original payment method.' : 'Paid in full. Thank you.', {
+      width: WIDTH,
+    });
+  doc.end();
+  return doc;
+}
+
+/** The PDF in memory, for a mail's attachment. */
+export function invoicePdfBuffer(invoice: PrintableInvoice): Promise<Buffer> {
+  const doc = invoicePdf(invoice);
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+function party(who: Partial<InvoiceParty>): string {
+  return [who.name, who.address, who.country, who.email, who.taxId ? `Tax id: ${who.taxId}` : '']
+    .filter((part) => part && part.trim() !== '')
+    .join('\n');
+}
+
+/** The headers of an invoice's PDF answer: a download named after its number. */
+export function pdfHeaders(invoice: PrintableInvoice): Record<string, string> {
+  return {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${invoice.number.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`,
+    'Cache-Control': 'private, no-store',
+  };
+}
