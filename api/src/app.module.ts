@@ -13,6 +13,7 @@ import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { NetworksModule } from './networks/networks.module';
 import { OperationsModule } from './operations/operations.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import type { AppConfig } from './platform/config/config';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
 import { PlatformModule } from './platform/platform.module';
@@ -39,6 +40,7 @@ export class AppModule {
         AuditModule,
         ContactModule,
         OperationsModule,
+        WebhooksModule,
         // Embedded mode runs the projections here; full mode may leave them to workers.
         ...(config.PROJECTIONS_IN_PROCESS ? [ProjectionsModule.forRoot(buildReadModels)] : []),
       ],

@@ -17,6 +17,7 @@ import { securityHeaders } from './platform/http/security-headers';
 import { serveSites } from './platform/http/static-sites';
 import { compressAnswers } from './platform/http/compress-answers';
 import { logger } from './platform/logging/logger';
+import { WEBHOOK_PAYLOADS } from '@meshwork/contracts';
 
 export const API_PREFIX = 'api/v1';
 
@@ -46,11 +47,15 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.use(bodyErrorsMiddleware);
   app.setGlobalPrefix(API_PREFIX);
 
-  const openApi = openApiDocument(routes, {
-    title: 'Meshwork API',
-    description: 'Accounts, plans, payments, AI models and networks. Errors share one body: {message, errors?, non_field_errors?}.',
-    version: '1',
-  });
+  const openApi = openApiDocument(
+    routes,
+    {
+      title: 'Meshwork API',
+      description: 'Accounts, plans, payments, AI models and networks. Errors share one body: {message, errors?, non_field_errors?}.',
+      version: '1',
+    },
+    WEBHOOK_PAYLOADS,
+  );
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, openApi, { jsonDocumentUrl: `${API_PREFIX}/openapi.json` });
 
   serveSites(app.getHttpAdapter().getInstance(), config);

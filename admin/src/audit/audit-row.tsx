@@ -39,6 +39,7 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
     ['version', entry.version],
     ['causation_id', entry.causation_id],
     ['user_agent', entry.actor?.user_agent],
+    ['api_token_id', entry.actor?.api_token_id],
   ];
   return (
     <Box sx={{ display: 'grid', gap: 1, py: 1 }}>
@@ -97,7 +98,10 @@ export function AuditRow({ entry, onViewAsOf }: AuditRowProps) {
           </AuditLink>
         </TableCell>
         {/* bdi: an email keeps its own direction inside a right-to-left page. */}
-        <TableCell>{email ? <bdi>{email}</bdi> : translate('resources.audit.system')}</TableCell>
+        <TableCell>
+          {email ? <bdi>{email}</bdi> : translate('resources.audit.system')}
+          {entry.actor?.api_token_id ? ` (${translate('resources.audit.via_api_token')})` : null}
+        </TableCell>
         <TableCell>{entry.actor ? translate(entry.actor.is_staff ? 'resources.audit.yes' : 'resources.audit.no') : '—'}</TableCell>
         <TableCell sx={{ ...mono, whiteSpace: 'nowrap' }} dir="ltr">
           {entry.actor?.ip_address ?? '—'}

@@ -137,8 +137,29 @@ export const en = {
         updated: 'User updated',
         update_failed: 'Failed to update the user',
       },
-      tabs: { details: 'Details', devices: 'Devices', networks: 'Networks', history: 'History' },
+      tabs: { details: 'Details', devices: 'Devices', networks: 'Networks', api_tokens: 'API tokens', history: 'History' },
       history: { streams: 'Whose history' },
+      api_tokens: {
+        fields: {
+          name: 'Name',
+          token: 'Token',
+          scope: 'Scope',
+          created_at: 'Created',
+          last_used_at: 'Last used',
+          expires_at: 'Expires',
+          status: 'Status',
+          actions: 'Actions',
+        },
+        status: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
+        none: 'No API tokens.',
+        actions: { revoke: 'Revoke' },
+        revoke: { title: 'Revoke API token', content: 'Revoke "%{name}"? Requests with it are refused from now on.' },
+        notifications: {
+          load_failed: 'Could not load the API tokens.',
+          revoked: 'API token revoked.',
+          revoke_failed: 'Could not revoke the API token.',
+        },
+      },
       devices: {
         fields: {
           name: 'Name',
@@ -190,6 +211,10 @@ export const en = {
         max_networks: 'Max networks',
         allowed_models: 'Allowed models',
         features: 'Features',
+        api_token_scope: 'API tokens',
+        api_requests_per_minute: 'API requests per minute',
+        webhooks: 'Webhooks',
+        usage_history_days: 'Usage history (days)',
         is_active: 'Active',
         subscribers: 'Subscribers',
         q: 'Search',
@@ -199,6 +224,7 @@ export const en = {
         yearly_price: 'Leave empty for 12 × monthly × 0.83 (save 17%).',
         unlimited: '999 means unlimited.',
       },
+      api_token_scopes: { none: 'None', read: 'Read only', read_write: 'Read and write' },
       card: {
         per_month: '%{price} / month',
         per_year: '%{price} / year',
@@ -255,6 +281,14 @@ export const en = {
       methods: { stripe: 'Stripe', simulated: 'Simulated' },
       actions: { refund: 'Refund', details: 'Details', back_to_dashboard: 'Back to dashboard', back_to_list: 'Back to payments' },
       tabs: { details: 'Details', history: 'History' },
+      invoices: {
+        title: 'Invoices',
+        none: 'No invoice issued yet.',
+        invoice: 'Invoice',
+        credit_note: 'Credit note',
+        download: 'Download %{number}',
+        download_failed: 'Failed to download the invoice',
+      },
       refund: {
         title: 'Refund payment',
         summary: '%{user} paid %{amount} for %{plan}. Refunded so far: %{refunded}.',
@@ -301,7 +335,7 @@ export const en = {
         activeSubscriptions: 'Active subscriptions',
         conversionRate: 'Conversion rate',
         churnRate: 'Churn rate',
-        usageCount: 'Downloads',
+        usageCount: 'Requests',
         uniqueUsers: 'Unique users',
       },
       notifications: {
@@ -495,6 +529,7 @@ export const en = {
         version: 'Version',
         causation_id: 'Caused by event',
         user_agent: 'User agent',
+        api_token_id: 'API token',
       },
       filters: {
         title: 'Audit filters',
@@ -507,7 +542,9 @@ export const en = {
         from: 'From',
         to: 'To',
       },
+      via_api_token: 'via API token',
       resource_types: {
+        apitoken: 'API token',
         user: 'User',
         plan: 'Plan',
         subscription: 'Subscription',

@@ -139,7 +139,28 @@ export const fa: ConsoleMessages = {
         updated: 'کاربر به‌روزرسانی شد',
         update_failed: 'خطا در به‌روزرسانی کاربر',
       },
-      tabs: { details: 'جزئیات', devices: 'دستگاه‌ها', networks: 'شبکه‌ها', history: 'تاریخچه' },
+      tabs: { details: 'جزئیات', devices: 'دستگاه‌ها', networks: 'شبکه‌ها', api_tokens: 'توکن‌های API', history: 'تاریخچه' },
+      api_tokens: {
+        fields: {
+          name: 'نام',
+          token: 'توکن',
+          scope: 'دامنه',
+          created_at: 'ساخته شده',
+          last_used_at: 'آخرین استفاده',
+          expires_at: 'انقضا',
+          status: 'وضعیت',
+          actions: 'عملیات',
+        },
+        status: { active: 'فعال', expired: 'منقضی', revoked: 'باطل شده' },
+        none: 'توکن API ندارد.',
+        actions: { revoke: 'باطل کردن' },
+        revoke: { title: 'باطل کردن توکن API', content: '«%{name}» باطل شود؟ درخواست‌ها با آن از همین حالا رد می‌شوند.' },
+        notifications: {
+          load_failed: 'بارگیری توکن‌های API ممکن نشد.',
+          revoked: 'توکن API باطل شد.',
+          revoke_failed: 'باطل کردن توکن API ممکن نشد.',
+        },
+      },
       history: { streams: 'تاریخچهٔ کدام بخش' },
       devices: {
         fields: {
@@ -192,6 +213,10 @@ export const fa: ConsoleMessages = {
         max_networks: 'حداکثر شبکه‌ها',
         allowed_models: 'مدل‌های مجاز',
         features: 'ویژگی‌ها',
+        api_token_scope: 'توکن‌های API',
+        api_requests_per_minute: 'درخواست API در دقیقه',
+        webhooks: 'وب‌هوک‌ها',
+        usage_history_days: 'سابقهٔ مصرف (روز)',
         is_active: 'فعال',
         subscribers: 'مشترکان',
         q: 'جستجو',
@@ -201,6 +226,7 @@ export const fa: ConsoleMessages = {
         yearly_price: 'برای ۱۲ × ماهانه × ۰٫۸۳ (۱۷٪ صرفه‌جویی) خالی بگذارید.',
         unlimited: '۹۹۹ یعنی نامحدود.',
       },
+      api_token_scopes: { none: 'هیچ', read: 'فقط خواندن', read_write: 'خواندن و نوشتن' },
       card: {
         per_month: '%{price} / ماه',
         per_year: '%{price} / سال',
@@ -257,6 +283,14 @@ export const fa: ConsoleMessages = {
       methods: { stripe: 'Stripe', simulated: 'شبیه‌سازی‌شده' },
       actions: { refund: 'بازپرداخت', details: 'جزئیات', back_to_dashboard: 'بازگشت به داشبورد', back_to_list: 'بازگشت به پرداخت‌ها' },
       tabs: { details: 'جزئیات', history: 'تاریخچه' },
+      invoices: {
+        title: 'فاکتورها',
+        none: 'هنوز فاکتوری صادر نشده است.',
+        invoice: 'فاکتور',
+        credit_note: 'یادداشت اعتباری',
+        download: 'دریافت %{number}',
+        download_failed: 'دریافت فاکتور ناموفق بود',
+      },
       refund: {
         title: 'بازپرداخت پرداخت',
         summary: '%{user} مبلغ %{amount} برای %{plan} پرداخت کرده است. بازپرداخت‌شده تاکنون: %{refunded}.',
@@ -303,7 +337,7 @@ export const fa: ConsoleMessages = {
         activeSubscriptions: 'اشتراک‌های فعال',
         conversionRate: 'نرخ تبدیل',
         churnRate: 'نرخ ریزش',
-        usageCount: 'دانلودها',
+        usageCount: 'درخواست‌ها',
         uniqueUsers: 'کاربران یکتا',
       },
       notifications: {
@@ -497,6 +531,7 @@ export const fa: ConsoleMessages = {
         version: 'نسخه',
         causation_id: 'رویداد سبب',
         user_agent: 'مرورگر (User agent)',
+        api_token_id: 'توکن API',
       },
       filters: {
         title: 'فیلترهای حسابرسی',
@@ -509,7 +544,9 @@ export const fa: ConsoleMessages = {
         from: 'از',
         to: 'تا',
       },
+      via_api_token: 'با توکن API',
       resource_types: {
+        apitoken: 'توکن API',
         user: 'کاربر',
         plan: 'طرح',
         subscription: 'اشتراک',

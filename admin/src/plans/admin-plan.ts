@@ -1,4 +1,11 @@
-import { type AdminPlan, PLAN_FEATURE_CHOICES, type PlanInput, type PlanUpdate, UNLIMITED } from '@meshwork/contracts';
+import {
+  type AdminPlan,
+  type ApiTokenScopeLimit,
+  PLAN_FEATURE_CHOICES,
+  type PlanInput,
+  type PlanUpdate,
+  UNLIMITED,
+} from '@meshwork/contracts';
 
 export type { AdminPlan };
 
@@ -18,6 +25,10 @@ export interface PlanFormValues {
   max_networks: number | null;
   allowed_models: string[];
   features: string[];
+  api_token_scope: ApiTokenScopeLimit;
+  api_requests_per_minute: number | null;
+  webhooks: boolean;
+  usage_history_days: number | null;
   is_active: boolean;
 }
 
@@ -33,8 +44,19 @@ export const newPlanDefaults: PlanFormValues = {
   max_networks: 1,
   allowed_models: [],
   features: [],
+  // The free plan's API terms (the server's defaults for a new plan).
+  api_token_scope: 'read',
+  api_requests_per_minute: 60,
+  webhooks: false,
+  usage_history_days: 7,
   is_active: true,
 };
+
+/** The API token scopes a plan may allow, for the form's select. */
+export const apiTokenScopeChoices = (['none', 'read', 'read_write'] as const).map((id) => ({
+  id,
+  name: `resources.plans.api_token_scopes.${id}`,
+}));
 
 /** The form's starting point for an existing plan; money arrives as text ("29.00"). */
 export function formValuesOf(plan: AdminPlan): PlanFormValues {
@@ -48,6 +70,10 @@ export function formValuesOf(plan: AdminPlan): PlanFormValues {
     max_networks: plan.max_networks,
     allowed_models: plan.allowed_models,
     features: plan.features,
+    api_token_scope: plan.api_token_scope,
+    api_requests_per_minute: plan.api_requests_per_minute,
+    webhooks: plan.webhooks,
+    usage_history_days: plan.usage_history_days,
     is_active: plan.is_active,
   };
 }
@@ -69,6 +95,10 @@ export function planUpdateOf(values: PlanFormValues): PlanUpdate {
     max_networks: orUndefined(values.max_networks),
     allowed_models: values.allowed_models,
     features: values.features,
+    api_token_scope: values.api_token_scope,
+    api_requests_per_minute: orUndefined(values.api_requests_per_minute),
+    webhooks: values.webhooks,
+    usage_history_days: orUndefined(values.usage_history_days),
     is_active: values.is_active,
   };
 }

@@ -1,13 +1,15 @@
 import { Box } from '@mui/material';
-import { BooleanInput, CheckboxGroupInput, minValue, NumberInput, required, TextInput } from 'react-admin';
+import { BooleanInput, CheckboxGroupInput, maxValue, minValue, NumberInput, required, SelectInput, TextInput } from 'react-admin';
 import { useAdminModels } from '../models/use-admin-models';
-import { featureChoices } from './admin-plan';
+import { apiTokenScopeChoices, featureChoices } from './admin-plan';
 
 // Spec section 5. The server checks the same and more (two decimals, whole numbers); its messages land under the fields.
 const validateName = required();
 const validatePrice = [required(), minValue(0)];
 const validateYearlyPrice = minValue(0);
 const validateLimit = [required(), minValue(1)];
+const validateRate = [required(), minValue(0)];
+const validateHistory = [required(), minValue(1), maxValue(3650)];
 
 // As many columns as the room allows: several on the new-plan page, one on a card.
 const columns = { display: 'grid', columnGap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' };
@@ -47,6 +49,12 @@ export function PlanInputs({ withSlug = false }: { withSlug?: boolean }) {
         <NumberInput source="duration_days" step={1} min={1} validate={validateLimit} />
         <NumberInput source="max_clients" step={1} min={1} validate={validateLimit} helperText="resources.plans.helpers.unlimited" />
         <NumberInput source="max_networks" step={1} min={1} validate={validateLimit} helperText="resources.plans.helpers.unlimited" />
+      </Box>
+      <Box sx={columns}>
+        <SelectInput source="api_token_scope" choices={apiTokenScopeChoices} validate={validateName} />
+        <NumberInput source="api_requests_per_minute" step={1} min={0} validate={validateRate} />
+        <NumberInput source="usage_history_days" step={1} min={1} max={3650} validate={validateHistory} />
+        <BooleanInput source="webhooks" />
       </Box>
       <AllowedModelsInput />
       <CheckboxGroupInput

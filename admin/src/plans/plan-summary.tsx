@@ -77,6 +77,11 @@ export function PlanSummary({ plan, onEdit }: { plan: AdminPlan; onEdit: () => v
           <Fact label="resources.plans.fields.duration_days" value={count(plan.duration_days)} />
           <Fact label="resources.plans.fields.max_clients" value={limit(plan.max_clients)} />
           <Fact label="resources.plans.fields.max_networks" value={limit(plan.max_networks)} />
+          <Fact
+            label="resources.plans.fields.api_token_scope"
+            value={translate(`resources.plans.api_token_scopes.${plan.api_token_scope}`)}
+          />
+          <Fact label="resources.plans.fields.api_requests_per_minute" value={count(plan.api_requests_per_minute)} />
           <Fact label="resources.plans.fields.subscribers" value={count(plan.subscribers)} />
         </Box>
         <Box>

@@ -13,6 +13,7 @@ import { WriteOnly } from '../auth/use-can-write';
 import { BackIcon } from '../layout/back-icon';
 import type { AdminUser } from './admin-user';
 import { DeleteUserButton } from './delete-user-button';
+import { UserApiTokensTab } from './tabs/user-api-tokens-tab';
 import { UserDevicesTab } from './tabs/user-devices-tab';
 import { UserHistoryTab } from './tabs/user-history-tab';
 import { UserNetworksTab } from './tabs/user-networks-tab';
@@ -68,6 +69,9 @@ export function UserShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.users.tabs.networks" path="networks">
           <UserNetworksTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="resources.users.tabs.api_tokens" path="api-tokens">
+          <UserApiTokensTab />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.users.tabs.history" path="history">
           <UserHistoryTab />

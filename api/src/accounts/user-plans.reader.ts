@@ -24,19 +24,30 @@ export class UserPlansReader implements UserPlans {
 
   async of(userIds: readonly string[]): Promise<Map<string, UserPlan>> {
     const plans = await plansOfUsers(this.database, userIds);
-    const planOf = (userId: string) => plans.get(userId) ?? { planId: FREE_PLAN, maxClientsPerNetwork: 0 };
+    // Before the free plan is in the read model: no clients, no API (nothing to grant yet).
+    const planOf = (userId: string) =>
+      plans.get(userId) ?? { planId: FREE_PLAN, maxClientsPerNetwork: 0, apiTokenScope: 'none' as const, apiRequestsPerMinute: 0 };
     const models = await modelsOfPlans(
       this.database,
       userIds.map((id) => planOf(id).planId),
     );
     return new Map(
       userIds.map((userId) => {
-        const { planId, maxClientsPerNetwork } = planOf(userId);
+        const { planId, maxClientsPerNetwork, apiTokenScope, apiRequestsPerMinute } = planOf(userId);
         const allowed = models
           .get(planId)!
           .filter((m) => m.active)
           .map((m) => m.name);
-        return [userId, { plan_id: planId, max_clients: maxClientsPerNetwork, allowed_models: allowed }];
+        return [
+          userId,
+          {
+            plan_id: planId,
+            max_clients: maxClientsPerNetwork,
+            allowed_models: allowed,
+            api_token_scope: apiTokenScope,
+            api_requests_per_minute: apiRequestsPerMinute,
+          },
+        ];
       }),
     );
   }

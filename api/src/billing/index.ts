@@ -5,6 +5,8 @@ export { ArchivePlan } from './application/archive-plan.handler';
 export { BillingConsoleQueries } from './application/billing-console.query';
 export { BillingHistory } from './application/billing-history';
 export { BillingQueries } from './application/billing.query';
+export { INVOICES_FOLLOWER } from './application/invoice-issuer.follower';
+export { InvoiceQueries } from './application/invoices.query';
 export { CreatePlan } from './application/create-plan.handler';
 export { type PlanFields, planIdOf } from './application/plan-fields';
 export { PLAN_MODEL_NAMES, type PlanModelNames } from './application/plan-model-names.port';

@@ -42,9 +42,21 @@ describe('GET /api/v1/health/system-status/ against the real servers', () => {
       mail: { status: 'up', mode: 'smtp' },
     });
     expect(response.body.components.projections.items).toEqual(
-      ['analytics', 'audit_trail', 'billing', 'catalog', 'devices', 'kafka_relay', 'networks', 'networks_plan_limits', 'users'].map(
-        (name) => expect.objectContaining({ name, status: 'up', running: true, positionsBehind: 0 }),
-      ),
+      [
+        'analytics',
+        'audit_trail',
+        'billing',
+        'billing_invoices',
+        'catalog',
+        'device_usage',
+        'devices',
+        'invoices',
+        'kafka_relay',
+        'networks',
+        'networks_plan_limits',
+        'users',
+        'webhooks',
+      ].map((name) => expect.objectContaining({ name, status: 'up', running: true, positionsBehind: 0 })),
     );
   });
 

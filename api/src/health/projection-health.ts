@@ -2,15 +2,16 @@ import type { Pool } from 'pg';
 import { type ConsumerStatus, consumerStatus } from '../platform/projections/consumer-status';
 import { type ComponentHealth, probe } from '../platform/health/component-health';
 import type { RelayStatus } from '../platform/messaging/relay-status.port';
+import { INVOICES_FOLLOWER } from '../billing';
 import { PLAN_LIMITS_FOLLOWER } from '../networks';
 import { readModelNames } from '../read-models';
 
 /**
  * Every log consumer this deployment runs: the read models, the networks' plan-limits
- * follower, and the Kafka relay when there is one.
+ * follower, billing's invoice follower, and the Kafka relay when there is one.
  */
 export function logConsumerNames(relay: RelayStatus): string[] {
-  return [...readModelNames, PLAN_LIMITS_FOLLOWER, ...(relay.consumerName ? [relay.consumerName] : [])];
+  return [...readModelNames, PLAN_LIMITS_FOLLOWER, INVOICES_FOLLOWER, ...(relay.consumerName ? [relay.consumerName] : [])];
 }
 
 /**

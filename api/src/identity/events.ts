@@ -1,6 +1,7 @@
 // The identity context's events as other contexts read them: their types and stored names,
 // nothing that runs. Any context may import this file.
 import { eventTypesOf } from '../platform/domain/event-types';
+import type { ApiTokenEvent } from './domain/api-token.decider';
 import type { UserEvent } from './domain/user.events';
 
 export type { UserEvent, UserEventType } from './domain/user.events';
@@ -19,3 +20,8 @@ export const USER_EVENT_TYPES = eventTypesOf<UserEvent>()([
   'UserReactivated',
   'UserDeleted',
 ]);
+
+export type { ApiTokenEvent } from './domain/api-token.decider';
+
+/** API tokens' lifecycle as stored (stream `apitoken-<id>`; never the secret or its hash). */
+export const API_TOKEN_EVENT_TYPES = eventTypesOf<ApiTokenEvent>()(['ApiTokenCreated', 'ApiTokenRevoked']);

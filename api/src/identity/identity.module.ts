@@ -7,14 +7,16 @@ import { PersonalFields } from './application/personal-fields';
 import { SessionIssuer } from './application/session-issuer';
 import { SignedInUserCache } from './application/signed-in-user-cache';
 import { UserDirectory } from './application/user-directory';
+import { ApiTokensQuery } from './application/api-tokens.query';
 import { AccountController } from './http/account.controller';
+import { ApiTokensAdminController, ApiTokensController } from './http/api-tokens.controller';
 import { AccessTokenStrategy } from './http/access-token.strategy';
-import { AuthGuard, ConsoleUserGuard, StaffGuard } from './http/auth.guard';
+import { AuthGuard, ConsoleUserGuard, SessionGuard, StaffGuard } from './http/auth.guard';
 import { RateLimitGuard } from './http/rate-limit.guard';
 
 /** Accounts and sessions: registration, sign-in, tokens, profile, passwords. */
 @Module({
-  controllers: [AccountController],
+  controllers: [AccountController, ApiTokensController, ApiTokensAdminController],
   providers: [
     IdentityContext,
     IdentityHistory,
@@ -23,14 +25,17 @@ import { RateLimitGuard } from './http/rate-limit.guard';
     SessionIssuer,
     DeviceSessions,
     UserDirectory,
+    ApiTokensQuery,
     AccessTokenStrategy,
     AuthGuard,
+    SessionGuard,
     StaffGuard,
     ConsoleUserGuard,
     RateLimitGuard,
     ...identityCommandHandlers,
   ],
   exports: [
+    SessionGuard,
     IdentityHistory,
     PersonalFields,
     SignedInUserCache,

@@ -16,7 +16,7 @@ export { SignedInUserCache } from './application/signed-in-user-cache';
 export { UpdateProfile } from './application/update-profile.handler';
 export { USER_PLANS, type UserPlan, type UserPlans } from './application/user-plans.port';
 export { toUser, UserDirectory, type UserNames } from './application/user-directory';
-export { AuthGuard, type Caller, ConsoleUserGuard, CurrentCaller, StaffGuard } from './http/auth.guard';
+export { AuthGuard, type Caller, ConsoleUserGuard, CurrentCaller, SessionGuard, StaffGuard } from './http/auth.guard';
 export { RateLimited } from './http/rate-limit.guard';
 export { IdentityModule } from './identity.module';
 // Another context's read model fed by user events reads their personal fields through this codec (decode).

@@ -51,6 +51,7 @@ export const AuditActor = z
     is_staff: z.boolean(),
     ip_address: z.string().nullable(),
     user_agent: z.string().nullable(),
+    api_token_id: z.string().nullable().meta({ description: 'The API token that made the request; null for a signed-in session.' }),
   })
   .meta({ id: 'AuditActor' });
 export type AuditActor = z.output<typeof AuditActor>;

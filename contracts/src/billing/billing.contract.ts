@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { integer, money, text } from '../common/fields';
 import { timestamp } from '../http/http.contract';
 import { User } from '../identity/account.contract';
+import { DeviceUsage } from '../networks/device-usage.contract';
 import { UNLIMITED } from './plan-numbers';
 
 export { ANNUAL_FACTOR, centsOf, moneyText, UNLIMITED } from './plan-numbers';
@@ -37,6 +38,12 @@ export const PLAN_FEATURE_CHOICES = [
 ] as const;
 
 export const BillingCycle = z.enum(['monthly', 'yearly']);
+
+/** What API tokens a plan allows: none, read-only (GET/HEAD) or read-write. */
+export const ApiTokenScopeLimit = z.enum(['none', 'read', 'read_write'], {
+  error: "API token scope must be 'none', 'read' or 'read_write'",
+});
+export type ApiTokenScopeLimit = z.output<typeof ApiTokenScopeLimit>;
 export type BillingCycle = z.output<typeof BillingCycle>;
 
 /** A plan, as the pricing page, billing page and console read it. `id` is the slug. */
@@ -59,6 +66,10 @@ export const Plan = z
     model_access: z.string(),
     api_access: z.string(),
     download_access: z.boolean(),
+    api_token_scope: ApiTokenScopeLimit.meta({ description: "The widest scope the plan's API tokens get ('none': no tokens)." }),
+    api_requests_per_minute: z.number().int().meta({ description: 'Requests per minute each API token may make.' }),
+    webhooks: z.boolean().meta({ description: 'Whether the plan may send webhooks.' }),
+    usage_history_days: z.number().int().meta({ description: 'How many days of device usage the dashboard shows.' }),
     tier: z.number().int().meta({ description: 'Order of plans from cheapest: a change to a higher tier is an upgrade.' }),
     popular: z.boolean(),
     is_active: z.boolean(),
@@ -75,6 +86,9 @@ const limit = (field: string) => integer(field, { min: 1, max: UNLIMITED });
 
 /** Ten years: longer periods only overflow dates. */
 export const MAX_PLAN_DAYS = 3650;
+
+/** A ceiling on a plan's API rate: a million a minute is beyond any one token's honest use. */
+export const MAX_API_REQUESTS_PER_MINUTE = 1_000_000;
 
 export const planSlug = text('Slug', { max: 40 }).regex(
   /^[a-z0-9][a-z0-9-]*$/,
@@ -96,6 +110,10 @@ const planFields = z.object({
   model_access: text('Model access', { max: 40, required: false }),
   api_access: text('API access', { max: 40, required: false }),
   download_access: z.boolean({ error: 'Download access must be true or false' }),
+  api_token_scope: ApiTokenScopeLimit,
+  api_requests_per_minute: integer('API requests per minute', { min: 0, max: MAX_API_REQUESTS_PER_MINUTE }),
+  webhooks: z.boolean({ error: 'Webhooks must be true or false' }),
+  usage_history_days: integer('Usage history', { min: 1, max: MAX_PLAN_DAYS }),
   is_active: z.boolean({ error: 'Active must be true or false' }),
   tier: integer('Tier', { min: 0, max: 1000 }),
 });
@@ -114,6 +132,11 @@ export const PlanInput = planFields.extend({
   model_access: planFields.shape.model_access.optional(),
   api_access: planFields.shape.api_access.optional(),
   download_access: planFields.shape.download_access.default(true),
+  // A new plan's API terms start as the free plan's (seed-plans.ts); staff raise them.
+  api_token_scope: planFields.shape.api_token_scope.default('read'),
+  api_requests_per_minute: planFields.shape.api_requests_per_minute.default(60),
+  webhooks: planFields.shape.webhooks.default(false),
+  usage_history_days: planFields.shape.usage_history_days.default(7),
   is_active: planFields.shape.is_active.default(true),
   tier: planFields.shape.tier.optional(),
 });
@@ -254,7 +277,14 @@ export const PlanInfo = z
     plan_name: z.string(),
     plan_slug: z.string(),
     expires_at: timestamp.nullable(),
-    permissions: z.object({ max_networks: z.number().int(), max_clients_per_network: z.number().int() }),
+    permissions: z.object({
+      max_networks: z.number().int(),
+      max_clients_per_network: z.number().int(),
+      api_token_scope: ApiTokenScopeLimit,
+      api_requests_per_minute: z.number().int(),
+      webhooks: z.boolean(),
+      usage_history_days: z.number().int(),
+    }),
     available_models: z.array(AvailableModel),
     download_info: z.object({ download_access: z.boolean() }),
     plan_transitions: z.object({ available_upgrades: z.array(UpgradeOption) }),
@@ -296,6 +326,7 @@ export const UsageStats = z
     models: z.object({ available: z.number().int() }),
     downloads: z.object({ total: z.number().int(), last_30_days: z.number().int() }),
     payments: z.object({ total_paid: moneyAnswer, count: z.number().int() }),
+    usage: DeviceUsage,
   })
   .meta({ id: 'UsageStats' });
 export type UsageStats = z.output<typeof UsageStats>;

@@ -9,6 +9,9 @@ export interface Actor {
   isStaff: boolean;
   ip: string | null;
   userAgent: string | null;
+  /** Set when an API token, not a signed-in session, made the request: the token's id (issue 35). */
+  via?: 'api_token';
+  tokenId?: string;
 }
 
 export interface EventMetadata {

@@ -26,6 +26,7 @@ export const PRIVATE_PATH_PREFIXES = [
   '/networks',
   '/activate',
   '/checkout/',
+  '/settings/',
 ] as const;
 
 /**

@@ -73,6 +73,18 @@ export const routes: RouteObject[] = [
             lazy: lazyRoute(() => import('../features/networks/components/networks-page'), 'NetworksPage'),
           },
           {
+            path: 'settings/api',
+            lazy: lazyRoute(() => import('../features/api-tokens/components/api-tokens-page'), 'ApiTokensPage'),
+          },
+          {
+            path: 'settings/webhooks',
+            lazy: lazyRoute(() => import('../features/webhooks/components/webhooks-page'), 'WebhooksPage'),
+          },
+          {
+            path: 'settings/webhooks/:id',
+            lazy: lazyRoute(() => import('../features/webhooks/components/endpoint-deliveries-page'), 'EndpointDeliveriesPage'),
+          },
+          {
             path: 'activate',
             lazy: lazyRoute(() => import('../features/activate/components/activate-page'), 'ActivatePage'),
           },

@@ -1,4 +1,12 @@
-import type { AdminDevice, AdminDeviceList, AdminNetwork, AdminNetworkList, MessageAnswer } from '@meshwork/contracts';
+import type {
+  AdminApiTokenList,
+  AdminDevice,
+  AdminDeviceList,
+  AdminNetwork,
+  AdminNetworkList,
+  ApiToken,
+  MessageAnswer,
+} from '@meshwork/contracts';
 import { authorizedFetch } from '../../auth/http-client';
 import { API_BASE } from '../../auth/site-urls';
 
@@ -20,7 +28,18 @@ export const userDeviceMethods = {
   /** POST /admin-panel/devices/{id}/revoke/: the device's tokens stop working at once. */
   revokeDevice: async (deviceId: string): Promise<MessageAnswer> =>
     (await authorizedFetch(`${ADMIN}/devices/${encodeURIComponent(deviceId)}/revoke/`, { method: 'POST' })).json as MessageAnswer,
+
+  /** GET /admin-panel/users/{id}/api-tokens/: newest first, revoked ones included, never their secrets. */
+  getUserApiTokens: async (userId: string): Promise<ApiToken[]> =>
+    ((await authorizedFetch(`${ADMIN}/users/${encodeURIComponent(userId)}/api-tokens/`)).json as AdminApiTokenList).tokens,
+
+  /** DELETE /admin-panel/users/{id}/api-tokens/{tokenId}/: the token is refused from the next request on. */
+  revokeUserApiToken: async (userId: string, tokenId: string): Promise<void> => {
+    await authorizedFetch(`${ADMIN}/users/${encodeURIComponent(userId)}/api-tokens/${encodeURIComponent(tokenId)}/`, { method: 'DELETE' });
+  },
 };
+
+export const userApiTokensKey = (userId: string) => ['admin', 'users', userId, 'api-tokens'] as const;
 
 /** The query keys of a user's devices and networks; revoking a device refreshes both (the Networks tab names devices too). */
 export const userDevicesKey = (userId: string) => ['admin', 'users', userId, 'devices'] as const;

@@ -55,7 +55,7 @@ export class AuditTrail {
   private async rows(where: NonNullable<Where>, limit: number): Promise<EntryRow[]> {
     const { rows } = await this.database.pool.query<EntryRow>(
       `SELECT position, event_id, type, resource_type, resource_id, stream_version, occurred_at, actor_user_id, actor_is_staff,
-              actor_ip, actor_user_agent, key_owner, correlation_id, causation_id, details
+              actor_ip, actor_user_agent, actor_token_id, key_owner, correlation_id, causation_id, details
          FROM ${ENTRIES} ${where.sql} ORDER BY position DESC LIMIT ${limit}`,
       where.values,
     );
@@ -135,6 +135,7 @@ export class AuditTrail {
               is_staff: row.actor_is_staff,
               ip_address: await this.open(row.key_owner, row.actor_ip),
               user_agent: await this.open(row.key_owner, row.actor_user_agent),
+              api_token_id: row.actor_token_id,
             }
           : null,
         correlation_id: row.correlation_id,

@@ -94,7 +94,7 @@ describe('the audit trail api', () => {
     await caughtUp(subject, AUDIT_TRAIL_PROJECTION);
 
     const history = (await read(`/?resource_type=user&resource_id=${userId}`).expect(200)).body.results as AuditEntry[];
-    const person = { id: userId, email, is_staff: false, ip_address: expect.stringMatching(/127\.0\.0\.1/) };
+    const person = { id: userId, email, is_staff: false, ip_address: expect.stringMatching(/127\.0\.0\.1/), api_token_id: null };
     expect(history.map((e) => [e.action, e.actor])).toEqual([
       ['UserSignedOut', { ...person, user_agent: 'SignOut/3.0' }],
       ['UserSignedIn', { ...person, user_agent: 'SignIn/2.0' }],
@@ -111,6 +111,7 @@ describe('the audit trail api', () => {
         is_staff: true,
         ip_address: expect.stringMatching(/127\.0\.0\.1/),
         user_agent: 'Console/4.0',
+        api_token_id: null,
       },
     ]);
   });

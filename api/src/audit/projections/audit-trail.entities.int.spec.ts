@@ -19,6 +19,7 @@ describe('The audit trail’s table, from its entity', () => {
       'device_owners.user_id text NOT NULL',
       'entries.actor_ip text',
       'entries.actor_is_staff boolean NOT NULL',
+      'entries.actor_token_id text',
       'entries.actor_user_agent text',
       'entries.actor_user_id text',
       'entries.causation_id text',

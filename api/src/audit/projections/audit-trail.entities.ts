@@ -60,6 +60,10 @@ export class AuditEntryRecord {
   @Column({ type: 'text', nullable: true })
   actor_user_agent!: string | null;
 
+  /** The API token that made the request (the actor's `tokenId`, issue 35); null for a session. */
+  @Column({ type: 'text', nullable: true })
+  actor_token_id!: string | null;
+
   /** The user whose personal-data key encrypts this entry's ip and user agent, if any. */
   @Column({ type: 'text', nullable: true })
   key_owner!: string | null;

@@ -21,7 +21,8 @@ export const auditTrailProjection: Projection = {
   name: AUDIT_TRAIL_PROJECTION,
   // 2: tables from audit-trail.entities.ts. 3: resource, actor ip and user agent, details; indexes end in position.
   // 4: entry_hours, each hour's span of positions, which time-filtered pages are bounded by.
-  version: 4,
+  // 5: actor_token_id, the API token that made the request.
+  version: 5,
   handles: 'all',
   createTables: (db: PoolClient, schema: string) => createEntityTables(db, schema, AUDIT_TRAIL_ENTITIES),
   async apply(db: PoolClient, schema: string, event: RecordedEvent) {
@@ -49,8 +50,8 @@ export const auditTrailProjection: Projection = {
     await db.query(
       `WITH entry AS (
          INSERT INTO ${schema}.entries (position, event_id, type, stream_id, resource_type, resource_id, stream_version, occurred_at,
-                actor_user_id, actor_is_staff, actor_ip, actor_user_agent, key_owner, correlation_id, causation_id, details)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16))
+                actor_user_id, actor_is_staff, actor_ip, actor_user_agent, key_owner, correlation_id, causation_id, details, actor_token_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $18))
        INSERT INTO ${schema}.entry_hours (hour, min_position, max_position) VALUES ($17, $1, $1)
        ON CONFLICT (hour) DO UPDATE SET min_position = least(entry_hours.min_position, EXCLUDED.min_position),
                                         max_position = greatest(entry_hours.max_position, EXCLUDED.max_position)`,
@@ -72,6 +73,7 @@ export const auditTrailProjection: Projection = {
         causationId,
         JSON.stringify(auditDetails(event.data)),
         hourOf(event.occurredAt),
+        typeof actor.tokenId === 'string' ? actor.tokenId : null,
       ],
     );
   },

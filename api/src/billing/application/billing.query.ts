@@ -147,7 +147,14 @@ export class BillingQueries {
       plan_name: current.planName,
       plan_slug: current.planId,
       expires_at: current.expiresAt,
-      permissions: { max_networks: current.maxNetworks, max_clients_per_network: current.maxClientsPerNetwork },
+      permissions: {
+        max_networks: current.maxNetworks,
+        max_clients_per_network: current.maxClientsPerNetwork,
+        api_token_scope: current.apiTokenScope,
+        api_requests_per_minute: current.apiRequestsPerMinute,
+        webhooks: current.webhooks,
+        usage_history_days: current.usageHistoryDays,
+      },
       // The catalog's to fill (see AccountPlanController): models are not billing's.
       available_models: [],
       download_info: { download_access: current.downloadAccess },

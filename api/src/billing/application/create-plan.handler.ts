@@ -40,6 +40,10 @@ export class CreatePlanHandler implements ICommandHandler<CreatePlan, string> {
       modelAccess: input.model_access ?? 'Basic',
       apiAccess: input.api_access ?? 'Limited',
       downloadAccess: input.download_access,
+      apiTokenScope: input.api_token_scope,
+      apiRequestsPerMinute: input.api_requests_per_minute,
+      webhooks: input.webhooks,
+      usageHistoryDays: input.usage_history_days,
       tier: input.tier ?? (await this.nextTier()),
       popular: false,
     };

@@ -4,6 +4,7 @@ import { CancelSubscriptionHandler } from './cancel-subscription.handler';
 import { CreatePlanHandler } from './create-plan.handler';
 import { EndBillingForDeletedAccountHandler } from './end-billing-for-deleted-account.handler';
 import { EndProviderSubscriptionHandler } from './end-provider-subscription.handler';
+import { IssueInvoiceHandler } from './issue-invoice.handler';
 import { RecordFailedInvoiceHandler } from './record-failed-invoice.handler';
 import { RecordPaidInvoiceHandler } from './record-paid-invoice.handler';
 import { RecordProviderCancellationHandler } from './record-provider-cancellation.handler';
@@ -11,9 +12,11 @@ import { RecordProviderRefundsHandler } from './record-provider-refunds.handler'
 import { RefundPaymentHandler } from './refund-payment.handler';
 import { RestorePlanHandler } from './restore-plan.handler';
 import { SeedPlanHandler } from './seed-plan.handler';
+import { SendInvoiceReceiptHandler } from './send-invoice-receipt.handler';
 import { SettleBillingPeriodHandler } from './settle-billing-period.handler';
 import { SettleSimulatedCheckoutHandler } from './settle-simulated-checkout.handler';
 import { SubscribeHandler } from './subscribe.handler';
+import { UpdateBillingDetailsHandler } from './update-billing-details.handler';
 import { UpdatePlanHandler } from './update-plan.handler';
 import { UpdatePreferencesHandler } from './update-preferences.handler';
 import { VerifyCheckoutHandler } from './verify-checkout.handler';
@@ -33,6 +36,7 @@ export const billingCommandHandlers = [
   SettleSimulatedCheckoutHandler,
   VerifyCheckoutHandler,
   UpdatePreferencesHandler,
+  UpdateBillingDetailsHandler,
   // from staff, the account deletion and the clock
   RefundPaymentHandler,
   EndBillingForDeletedAccountHandler,
@@ -43,4 +47,7 @@ export const billingCommandHandlers = [
   RecordProviderCancellationHandler,
   EndProviderSubscriptionHandler,
   RecordProviderRefundsHandler,
+  // from the log: a payment's invoice, a refund's credit note
+  IssueInvoiceHandler,
+  SendInvoiceReceiptHandler,
 ];

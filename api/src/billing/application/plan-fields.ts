@@ -19,6 +19,10 @@ export function termsChanges(fields: PlanFields): Partial<PlanTerms> {
   if (fields.model_access !== undefined) changes.modelAccess = fields.model_access;
   if (fields.api_access !== undefined) changes.apiAccess = fields.api_access;
   if (fields.download_access !== undefined) changes.downloadAccess = fields.download_access;
+  if (fields.api_token_scope !== undefined) changes.apiTokenScope = fields.api_token_scope;
+  if (fields.api_requests_per_minute !== undefined) changes.apiRequestsPerMinute = fields.api_requests_per_minute;
+  if (fields.webhooks !== undefined) changes.webhooks = fields.webhooks;
+  if (fields.usage_history_days !== undefined) changes.usageHistoryDays = fields.usage_history_days;
   if (fields.tier !== undefined) changes.tier = fields.tier;
   return changes;
 }

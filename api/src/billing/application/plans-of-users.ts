@@ -8,7 +8,7 @@ type PlanOfUserColumns = Pick<
   EntitlementRecord,
   'user_id' | 'plan_id' | 'max_networks' | 'max_clients_per_network' | 'download_access' | 'expires_at'
 > &
-  Pick<PlanRecord, 'name' | 'tier'>;
+  Pick<PlanRecord, 'name' | 'tier' | 'api_token_scope' | 'api_requests_per_minute' | 'webhooks' | 'usage_history_days'>;
 
 /** What a user may use now, as GET /plan/ reports it (limits of 999 or more mean no cap). */
 export interface UserPlan {
@@ -19,6 +19,14 @@ export interface UserPlan {
   maxNetworks: number;
   maxClientsPerNetwork: number;
   downloadAccess: boolean;
+  /**
+   * The plan's API terms, read from the plan itself (not copied into the entitlements), so a
+   * staff edit or a change of plan narrows API tokens on their next request.
+   */
+  apiTokenScope: PlanRecord['api_token_scope'];
+  apiRequestsPerMinute: number;
+  webhooks: boolean;
+  usageHistoryDays: number;
   /** ISO 8601, or null on the free plan. */
   expiresAt: string | null;
 }
@@ -34,6 +42,7 @@ export async function plansOfUsers(database: Database, userIds: readonly string[
   // Raw SQL: a measured hot path (bench:entitlements, the entitlement fan-out to every device).
   const { rows } = await database.pool.query<PlanOfUserColumns>(
     `SELECT u.user_id, coalesce(e.plan_id, f.id) AS plan_id, p.name, p.tier,
+            p.api_token_scope, p.api_requests_per_minute, p.webhooks, p.usage_history_days,
             coalesce(e.max_networks, f.max_networks) AS max_networks,
             coalesce(e.max_clients_per_network, f.max_clients_per_network) AS max_clients_per_network,
             coalesce(e.download_access, f.download_access) AS download_access, e.expires_at
@@ -53,6 +62,10 @@ export async function plansOfUsers(database: Database, userIds: readonly string[
         maxNetworks: row.max_networks,
         maxClientsPerNetwork: row.max_clients_per_network,
         downloadAccess: row.download_access,
+        apiTokenScope: row.api_token_scope,
+        apiRequestsPerMinute: row.api_requests_per_minute,
+        webhooks: row.webhooks,
+        usageHistoryDays: row.usage_history_days,
         expiresAt: iso(row.expires_at),
       },
     ]),

@@ -1,11 +1,12 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { logger } from '../../platform/logging/logger';
-import { type PlanTerms, yearlyPriceOf } from '../domain/plan';
+import { apiTermsOfTier, type PlanApiTerms, type PlanTerms, yearlyPriceOf } from '../domain/plan';
 import { SeedPlan } from './seed-plan.handler';
 
-const plan = (terms: Omit<PlanTerms, 'yearlyPriceCents' | 'durationDays'>): PlanTerms => ({
+const plan = (terms: Omit<PlanTerms, 'yearlyPriceCents' | 'durationDays' | keyof PlanApiTerms>): PlanTerms => ({
   ...terms,
+  ...apiTermsOfTier(terms.tier),
   durationDays: 30,
   yearlyPriceCents: yearlyPriceOf(terms.priceCents),
 });

@@ -1,4 +1,4 @@
-import type { PlanTerms } from './plan';
+import { apiTermsOfTier, type PlanTerms } from './plan';
 import type { PlanChoice } from './subscription.commands';
 
 /** Plan terms for decider tests, shaped like the seeded catalogue. */
@@ -16,6 +16,7 @@ export const terms = (overrides: Partial<PlanTerms> = {}): PlanTerms => ({
   downloadAccess: true,
   tier: 2,
   popular: true,
+  ...apiTermsOfTier(overrides.tier ?? 2),
   ...overrides,
 });
 

@@ -16,6 +16,8 @@ interface PaymentFacts {
   transactionId: string;
   /** What a refund is issued against at the provider (Stripe payment intent or charge). */
   refundTarget: string | null;
+  /** The provider's own invoice (Stripe's number and hosted page); absent for the simulated checkout. */
+  providerInvoice?: { number: string | null; url: string | null };
 }
 
 export type PaymentState =
@@ -79,7 +81,8 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
         if (state.status !== 'none')
           return state.status === 'pending' ? settle(command.outcome, command.failureReason, command.refundTarget) : [];
         const { userId, planId, amountCents, currency, kind, provider, transactionId, refundTarget } = command;
-        const facts = { userId, planId, amountCents, currency, kind, provider, transactionId, refundTarget };
+        const facts: PaymentFacts = { userId, planId, amountCents, currency, kind, provider, transactionId, refundTarget };
+        if (command.providerInvoice) facts.providerInvoice = command.providerInvoice;
         return [{ type: 'PaymentInitiated', data: facts }, ...settle(command.outcome, command.failureReason, refundTarget)];
       }
       case 'SettlePayment':

@@ -1,3 +1,4 @@
+import './plan.upcasters';
 import { type Decider, unreachable } from '../../platform/domain/decider';
 import { conflict, notFound, ruleBroken } from '../../platform/domain/errors';
 import { FREE_PLAN_ID, type PlanTerms } from './plan';

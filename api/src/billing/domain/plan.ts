@@ -1,4 +1,4 @@
-import { ANNUAL_FACTOR, type BillingCycle } from '@meshwork/contracts';
+import { ANNUAL_FACTOR, type ApiTokenScopeLimit, type BillingCycle } from '@meshwork/contracts';
 
 /** A plan's terms, in cents and whole numbers (the api turns cents into "29.00"). */
 export interface PlanTerms {
@@ -13,8 +13,28 @@ export interface PlanTerms {
   modelAccess: string;
   apiAccess: string;
   downloadAccess: boolean;
+  /** The widest scope its API tokens get; a token's scope is narrowed to it on every request. */
+  apiTokenScope: ApiTokenScopeLimit;
+  /** Requests per minute per API token. */
+  apiRequestsPerMinute: number;
+  webhooks: boolean;
+  /** Days of device usage the dashboard shows. */
+  usageHistoryDays: number;
   tier: number;
   popular: boolean;
+}
+
+/** A plan's API terms, the part added after plans were first sold (see plan.upcasters.ts). */
+export type PlanApiTerms = Pick<PlanTerms, 'apiTokenScope' | 'apiRequestsPerMinute' | 'webhooks' | 'usageHistoryDays'>;
+
+/**
+ * The API terms of the seeded tiers (pricing "API Access: Limited / Full / Full + Webhooks",
+ * "Advanced Analytics" 90 days): tier 1 and below is Free's, 2 Pro's, 3 and above Enterprise's.
+ */
+export function apiTermsOfTier(tier: number): PlanApiTerms {
+  if (tier <= 1) return { apiTokenScope: 'read', apiRequestsPerMinute: 60, webhooks: false, usageHistoryDays: 7 };
+  if (tier === 2) return { apiTokenScope: 'read_write', apiRequestsPerMinute: 600, webhooks: false, usageHistoryDays: 90 };
+  return { apiTokenScope: 'read_write', apiRequestsPerMinute: 3000, webhooks: true, usageHistoryDays: 90 };
 }
 
 /** 12 x monthly x 0.83, to the cent: the yearly price unless staff set one. */

@@ -134,7 +134,11 @@ describe('billing with Stripe (stripe-mock and signed webhooks)', () => {
     await deliver('invoice.paid', first).expect(200);
     await deliver('invoice.paid', first).expect(200); // redelivered under a new event id: still one payment
     expect(await paymentsOf(user)).toEqual([expect.objectContaining({ amount: '29.00', status: 'completed', plan_name: 'Pro' })]);
-    expect((await user.get('/plan/').expect(200)).body.permissions).toEqual({ max_networks: 5, max_clients_per_network: 10 });
+    expect((await user.get('/plan/').expect(200)).body.permissions).toMatchObject({
+      max_networks: 5,
+      max_clients_per_network: 10,
+      api_token_scope: 'read_write',
+    });
   });
 
   it('converges when webhooks arrive out of order', async () => {
@@ -175,7 +179,11 @@ describe('billing with Stripe (stripe-mock and signed webhooks)', () => {
     const user = await subscribed('pro', 2900);
     const upgraded = await user.post('/subscriptions/create/', { plan_id: 'enterprise' }).expect(201);
     expect(upgraded.body).toMatchObject({ outcome: 'upgraded', subscription: { plan_id: 'enterprise' } });
-    expect((await user.get('/plan/').expect(200)).body.permissions).toEqual({ max_networks: 999, max_clients_per_network: 999 });
+    expect((await user.get('/plan/').expect(200)).body.permissions).toMatchObject({
+      max_networks: 999,
+      max_clients_per_network: 999,
+      webhooks: true,
+    });
     // Stripe invoices the proration (always_invoice) and reports it.
     await deliver('invoice.paid', invoice(user, 'enterprise', { reason: 'subscription_update', amount: 6987 })).expect(200);
     expect((await paymentsOf(user))[0]).toMatchObject({ amount: '69.87', description: 'Upgrade to Enterprise (prorated)' });
@@ -223,7 +231,12 @@ describe('billing with Stripe (stripe-mock and signed webhooks)', () => {
 
     await subject.app.get(BillingClock).tick(new Date(Date.parse(pastDue.grace_until!) + 1000));
     expect(await subscriptionOf(user)).toMatchObject({ plan_id: 'free', status: 'free' });
-    expect((await user.get('/plan/').expect(200)).body.permissions).toEqual({ max_networks: 1, max_clients_per_network: 2 });
+    expect((await user.get('/plan/').expect(200)).body.permissions).toMatchObject({
+      max_networks: 1,
+      max_clients_per_network: 2,
+      api_token_scope: 'read',
+      webhooks: false,
+    });
   });
 
   it('ends the subscription when Stripe deletes it', async () => {

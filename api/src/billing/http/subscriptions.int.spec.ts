@@ -7,6 +7,11 @@ import { registerCustomer, TEST_PASSWORD as PASSWORD } from '@meshwork/testkit/a
 import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { BillingClock } from '../application/billing-clock';
 
+/** The plans' API terms as seeded (issue 35): what a plan change must carry with it. */
+const FREE_API = { api_token_scope: 'read', api_requests_per_minute: 60, webhooks: false, usage_history_days: 7 };
+const PRO_API = { api_token_scope: 'read_write', api_requests_per_minute: 600, webhooks: false, usage_history_days: 90 };
+const ENTERPRISE_API = { api_token_scope: 'read_write', api_requests_per_minute: 3000, webhooks: true, usage_history_days: 90 };
+
 const DAY = 86_400_000;
 
 /** Plans, subscriptions and payments with the built-in simulated checkout, against real PostgreSQL. */
@@ -111,7 +116,7 @@ describe('billing with the simulated checkout', () => {
       expect(await paymentsOf(user)).toEqual([
         expect.objectContaining({ amount: '29.00', status: 'completed', plan_name: 'Pro', refunded_amount: '0.00' }),
       ]);
-      expect((await planInfoOf(user)).permissions).toEqual({ max_networks: 5, max_clients_per_network: 10 });
+      expect((await planInfoOf(user)).permissions).toEqual({ max_networks: 5, max_clients_per_network: 10, ...PRO_API });
       expect((await user.get('/profile/').expect(200)).body).toMatchObject({ subscription_plan: 'pro', max_clients: 10 });
 
       // Paying twice, or verifying afterwards, changes nothing.
@@ -205,7 +210,7 @@ describe('billing with the simulated checkout', () => {
       expect(Number(proration!.amount)).toBeGreaterThan(69.9);
       expect(Number(proration!.amount)).toBeLessThanOrEqual(70);
       expect(proration!.description).toBe('Upgrade to Enterprise (prorated)');
-      expect((await planInfoOf(user)).permissions).toEqual({ max_networks: 999, max_clients_per_network: 999 });
+      expect((await planInfoOf(user)).permissions).toEqual({ max_networks: 999, max_clients_per_network: 999, ...ENTERPRISE_API });
     });
 
     it('downgrades at the period end, then renews at the lower price', async () => {
@@ -227,7 +232,7 @@ describe('billing with the simulated checkout', () => {
       expect(renewed).toMatchObject({ plan_id: 'pro', price: '29.00', scheduled_plan_id: null, status: 'active' });
       expect(Date.parse(renewed.expires_at!)).toBe(end + 30 * DAY);
       expect((await paymentsOf(user))[0]).toMatchObject({ amount: '29.00', description: 'Pro renewal', status: 'completed' });
-      expect((await planInfoOf(user)).permissions).toEqual({ max_networks: 5, max_clients_per_network: 10 });
+      expect((await planInfoOf(user)).permissions).toEqual({ max_networks: 5, max_clients_per_network: 10, ...PRO_API });
       await tick(new Date(end + 2000)); // nothing more is due
       expect(await paymentsOf(user)).toHaveLength(2);
     });
@@ -251,7 +256,7 @@ describe('billing with the simulated checkout', () => {
       const end = Date.parse(cancelled.body.expires_at);
       await tick(new Date(end + 1000));
       expect(await subscriptionOf(user)).toMatchObject({ plan_id: 'free', status: 'free' });
-      expect((await planInfoOf(user)).permissions).toEqual({ max_networks: 1, max_clients_per_network: 2 });
+      expect((await planInfoOf(user)).permissions).toEqual({ max_networks: 1, max_clients_per_network: 2, ...FREE_API });
       expect(await paymentsOf(user)).toHaveLength(1); // no renewal was charged
     });
   });

@@ -41,6 +41,8 @@ interface InvoiceView {
   charge?: string | null;
   payments?: { data?: { payment?: { payment_intent?: string; charge?: string } }[] };
   metadata?: Meta;
+  number?: string | null;
+  hosted_invoice_url?: string | null;
 }
 
 /**
@@ -161,6 +163,8 @@ function providerInvoice(invoice: InvoiceView): ProviderInvoice | null {
     providerSubscriptionId: invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null,
     period: line ? { start: new Date(line.start * 1000), end: new Date(line.end * 1000) } : null,
     refundTarget: refundTargetOf(invoice),
+    number: typeof invoice.number === 'string' ? invoice.number : null,
+    hostedUrl: typeof invoice.hosted_invoice_url === 'string' ? invoice.hosted_invoice_url : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { Payment, Subscription } from '@meshwork/contracts';
+import type { ApiTokenScopeLimit, Payment, Subscription } from '@meshwork/contracts';
 import type { ReadModelEntities } from '../../platform/database/read-side';
 import { readModelSchema } from '../../platform/projections/projection';
 
@@ -53,6 +53,18 @@ export class PlanRecord {
 
   @Column({ type: 'boolean' })
   download_access!: boolean;
+
+  @Column({ type: 'text' })
+  api_token_scope!: ApiTokenScopeLimit;
+
+  @Column({ type: 'integer' })
+  api_requests_per_minute!: number;
+
+  @Column({ type: 'boolean' })
+  webhooks!: boolean;
+
+  @Column({ type: 'integer' })
+  usage_history_days!: number;
 
   @Column({ type: 'integer' })
   tier!: number;

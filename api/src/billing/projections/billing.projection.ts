@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@meshwork/contracts';
 import type { Projection } from '../../platform/projections/projection';
 import { EVERYONE, notifyIdentityChanged } from '../../platform/database/notifications';
 import { FREE_PLAN_ID } from '../domain/plan';
+import '../domain/plan.upcasters';
 import {
   PAYMENT_EVENT_TYPES,
   type PaymentEvent,
@@ -38,7 +39,8 @@ export const billingProjection = (users: UserEvents): Projection => ({
   //    ascending (scanned backwards for newest first).
   // 6: payers (email, username, names) kept here from identity's events, not read from its schema.
   // 7: model_access dropped: which models a plan opens is read from the catalog (modelsOfPlans).
-  version: 7,
+  // 8: the plans' API terms (api_token_scope, api_requests_per_minute, webhooks, usage_history_days).
+  version: 8,
   // CheckoutStarted among them changes nothing here (a subscription starts at SubscriptionActivated).
   handles: [...PLAN_EVENT_TYPES, ...SUBSCRIPTION_EVENT_TYPES, ...PAYMENT_EVENT_TYPES, ...PREFERENCES_EVENT_TYPES, ...PAYER_EVENTS],
 
@@ -72,6 +74,12 @@ export const billingProjection = (users: UserEvents): Projection => ({
 });
 
 function changesFreePlanLimit(event: PlanEvent): boolean {
+  // Any plan's API terms are in its subscribers' user objects (api tokens read them there).
+  if (
+    event.type === 'PlanUpdated' &&
+    (event.data.changes.apiTokenScope !== undefined || event.data.changes.apiRequestsPerMinute !== undefined)
+  )
+    return true;
   if (event.data.planId !== FREE_PLAN_ID) return false;
   return event.type === 'PlanCreated' || (event.type === 'PlanUpdated' && event.data.changes.maxClientsPerNetwork !== undefined);
 }
@@ -83,8 +91,9 @@ async function applyPlan(db: PoolClient, schema: string, event: PlanEvent, at: D
       const t = event.data.terms;
       await db.query(
         `INSERT INTO ${plans} (id, name, description, price_cents, yearly_price_cents, duration_days, max_networks, max_clients_per_network,
-           features, model_access, api_access, download_access, tier, popular, is_active, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+           features, model_access, api_access, download_access, tier, popular, is_active, created_at,
+           api_token_scope, api_requests_per_minute, webhooks, usage_history_days)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
         [
           event.data.planId,
           t.name,
@@ -102,6 +111,10 @@ async function applyPlan(db: PoolClient, schema: string, event: PlanEvent, at: D
           t.popular,
           event.data.isActive,
           at,
+          t.apiTokenScope,
+          t.apiRequestsPerMinute,
+          t.webhooks,
+          t.usageHistoryDays,
         ],
       );
       return;
@@ -119,6 +132,10 @@ async function applyPlan(db: PoolClient, schema: string, event: PlanEvent, at: D
         modelAccess: 'model_access',
         apiAccess: 'api_access',
         downloadAccess: 'download_access',
+        apiTokenScope: 'api_token_scope',
+        apiRequestsPerMinute: 'api_requests_per_minute',
+        webhooks: 'webhooks',
+        usageHistoryDays: 'usage_history_days',
         tier: 'tier',
         popular: 'popular',
       };

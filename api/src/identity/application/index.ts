@@ -1,5 +1,6 @@
 import { ChangePasswordHandler } from './change-password.handler';
 import { ChangeUserRolesHandler } from './change-user-roles.handler';
+import { CreateApiTokenHandler } from './create-api-token.handler';
 import { CreateUserHandler } from './create-user.handler';
 import { DeleteAccountHandler } from './delete-account.handler';
 import { LoginHandler } from './login.handler';
@@ -8,6 +9,7 @@ import { ConfirmPasswordResetHandler } from './confirm-password-reset.handler';
 import { OpenSessionHandler } from './open-session.handler';
 import { RequestPasswordResetHandler } from './request-password-reset.handler';
 import { RefreshHandler } from './refresh.handler';
+import { RevokeApiTokenHandler } from './revoke-api-token.handler';
 import { RegisterAccountHandler } from './register-account.handler';
 import { RegisterHandler } from './register.handler';
 import { SendPasswordLinkHandler } from './send-password-link.handler';
@@ -30,4 +32,6 @@ export const identityCommandHandlers = [
   RegisterAccountHandler,
   SendPasswordLinkHandler,
   OpenSessionHandler,
+  CreateApiTokenHandler,
+  RevokeApiTokenHandler,
 ];

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { User } from '@meshwork/contracts';
+import type { ApiTokenScope, User } from '@meshwork/contracts';
 import { In, type Repository } from 'typeorm';
 import { readYourWrites } from '../../platform/projections/projection-waiter';
 import { readModelSchema } from '../../platform/projections/projection';
@@ -27,6 +27,12 @@ type Account = Pick<UserRecord, (typeof ACCOUNT_COLUMNS)[number]>;
 
 /** A user's account with the plan part of their user object (UserPlans). */
 export type UserWithPlan = Account & UserPlan;
+
+/** The active user an API token speaks for, with the token's id and own scope (the plan narrows it per request). */
+export type TokenUser = UserWithPlan & { token_id: string; token_scope: ApiTokenScope };
+
+/** A token without expiry stays cached until invalidated or MAX_AGE_MS (SignedInUsers). */
+const NEVER = new Date(8.64e15);
 
 /** What another context may show of a user by id: their username and email. */
 export type UserNames = Pick<UserRecord, 'username' | 'email'>;
@@ -64,6 +70,28 @@ export class UserDirectory {
       values: [sessionId, now],
     });
     return rows[0] ? this.withPlan(rows[0]) : null;
+  }
+
+  /**
+   * The active user whose unrevoked, unexpired API token has this hash, with the token. A
+   * deleted or deactivated account has no active users row, so its tokens stop with it.
+   */
+  async byApiToken(hash: string, now: Date): Promise<(TokenUser & { session_expires_at: Date }) | null> {
+    // Raw SQL: the same hot path as signedIn (every token-authenticated request, cached by
+    // SignedInUsers), joining identity's own api tokens table, which has no entity.
+    const { rows } = await this.database.pool.query<
+      Account & { token_id: string; token_scope: ApiTokenScope; token_expires_at: Date | null }
+    >({
+      name: 'identity_api_token_user',
+      text: `SELECT ${ACCOUNT_COLUMNS.map((column) => `u.${column}`).join(', ')},
+                    t.id AS token_id, t.scope AS token_scope, t.expires_at AS token_expires_at
+               FROM identity_api_tokens t JOIN ${USERS_TABLE} u ON u.id = t.user_id
+              WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > $2) AND u.is_active`,
+      values: [hash, now],
+    });
+    if (!rows[0]) return null;
+    const { token_expires_at: expiresAt, ...row } = rows[0];
+    return { ...(await this.withPlan(row)), session_expires_at: expiresAt ?? NEVER };
   }
 
   private async withPlan<R extends Account>(row: R): Promise<R & UserPlan> {

@@ -4,6 +4,10 @@ export interface UserPlan {
   max_clients: number;
   /** The names of the models the plan may download now, sorted. */
   allowed_models: string[];
+  /** The widest scope the plan gives API tokens now ('none': tokens are refused). */
+  api_token_scope: 'none' | 'read' | 'read_write';
+  /** Requests per minute each API token may make. */
+  api_requests_per_minute: number;
 }
 
 /**

@@ -1,5 +1,11 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Request } from 'express';
+import { API_TOKEN_PREFIX, type ApiTokenScopeLimit } from '@meshwork/contracts';
+import { forbidden, tooManyRequests } from '../../platform/domain/errors';
+import { logger } from '../../platform/logging/logger';
+import { narrowerScope } from '../domain/api-token.decider';
+import { RATE_WINDOW_SECONDS } from '../infrastructure/api-rate-limits';
+import { apiTokenHash, isWellFormedApiToken } from '../infrastructure/api-token-secret';
 import passport from 'passport';
 import { Strategy as CustomStrategy } from 'passport-custom';
 import { IdentityContext } from '../application/identity-context';
@@ -7,6 +13,10 @@ import type { UserWithPlan } from '../application/user-directory';
 import { type AccessClaims, verifyAccessToken } from '../infrastructure/access-token';
 
 const MAX_VERIFIED_TOKENS = 10_000;
+/** last_used_at is written at most once a minute per token (and per instance before that: see ApiTokenStore.touch). */
+const TOUCH_EVERY_MS = 60_000;
+/** Methods that change nothing: all a read-scoped token may call. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /** Who an authenticated request speaks for (`request.caller`, `@CurrentCaller()`). */
 export interface Caller {
@@ -19,6 +29,8 @@ export interface Caller {
   deviceId: string | null;
   /** The caller's row of the users read model, as of this request. */
   user: UserWithPlan;
+  /** Set when an API token, not a session, authenticated the request: its id and effective scope now. */
+  apiToken?: { id: string; scope: Exclude<ApiTokenScopeLimit, 'none'> };
 }
 
 let instances = 0;
@@ -42,6 +54,7 @@ export class AccessTokenStrategy implements OnModuleDestroy {
    */
   readonly name = `access-token-${(instances += 1)}`;
   private readonly verifiedTokens = new Map<string, AccessClaims>();
+  private readonly touchedAt = new Map<string, number>();
 
   constructor(private readonly identity: IdentityContext) {
     const verify = (request: Request, done: (error: unknown, caller?: Caller | false) => void) => {
@@ -59,7 +72,9 @@ export class AccessTokenStrategy implements OnModuleDestroy {
     const header = request.header('authorization');
     if (!header?.startsWith('Bearer ')) return null;
     const now = new Date();
-    const claims = this.verified(header.slice('Bearer '.length).trim(), now);
+    const bearer = header.slice('Bearer '.length).trim();
+    if (bearer.startsWith(API_TOKEN_PREFIX)) return this.validateApiToken(request, bearer, now);
+    const claims = this.verified(bearer, now);
     const user = claims && (await this.identity.signedIn.of(claims.sid, now));
     if (!user || user.id !== claims.sub) return null;
     return {
@@ -70,6 +85,56 @@ export class AccessTokenStrategy implements OnModuleDestroy {
       deviceId: claims.did ?? null,
       user,
     };
+  }
+
+  /**
+   * An API token's caller. Every check reads the state of this request: the token unrevoked
+   * and unexpired and its account active (the cached lookup is forgotten on any change, on
+   * every instance), the scope narrowed to what the plan allows now, then the plan's rate
+   * in PostgreSQL, shared by every instance. Refusals past authentication say why (403, 429).
+   */
+  private async validateApiToken(request: Request, token: string, now: Date): Promise<Caller | null> {
+    if (!isWellFormedApiToken(token)) return null;
+    const user = await this.identity.tokenUser(apiTokenHash(token), now);
+    if (!user) return null;
+    const scope = narrowerScope(user.token_scope, user.api_token_scope);
+    if (scope === 'none') throw forbidden('Your plan no longer includes API tokens. Upgrade to use the API.');
+    if (scope === 'read' && !READ_METHODS.has(request.method))
+      throw forbidden(
+        user.token_scope === 'read'
+          ? 'This API token is read-only: it may only read (GET).'
+          : 'Your plan now allows read-only API tokens: this token may only read (GET).',
+      );
+    const limit = user.api_requests_per_minute;
+    const rate = await this.identity.rateLimits.hit(user.token_id, limit);
+    request.res?.setHeader('RateLimit-Limit', String(rate.limit));
+    request.res?.setHeader('RateLimit-Remaining', String(rate.remaining));
+    request.res?.setHeader('RateLimit-Reset', String(rate.resetSeconds));
+    request.res?.setHeader('RateLimit-Policy', `${limit};w=${RATE_WINDOW_SECONDS}`);
+    if (!rate.allowed)
+      throw tooManyRequests(
+        `This API token may make ${limit} requests a minute on your plan. Try again in ${rate.resetSeconds} seconds.`,
+        rate.resetSeconds,
+      );
+    this.touch(user.token_id, now);
+    return {
+      userId: user.id,
+      sessionId: '',
+      isStaff: user.is_staff,
+      isAuditor: user.is_auditor,
+      deviceId: null,
+      user,
+      apiToken: { id: user.token_id, scope },
+    };
+  }
+
+  /** Records the token's use without holding up the request, at most once a minute per token here. */
+  private touch(tokenId: string, now: Date): void {
+    const last = this.touchedAt.get(tokenId);
+    if (last !== undefined && now.getTime() - last < TOUCH_EVERY_MS) return;
+    if (this.touchedAt.size >= MAX_VERIFIED_TOKENS) this.touchedAt.clear();
+    this.touchedAt.set(tokenId, now.getTime());
+    this.identity.apiTokens.touch(tokenId, now).catch((error: unknown) => logger.warn({ err: error }, 'recording an API token use failed'));
   }
 
   /**

@@ -22,6 +22,8 @@ const row = (id: string, overrides: Partial<UserWithPlan> = {}): UserWithPlan =>
   plan_id: 'free',
   max_clients: 2,
   allowed_models: [],
+  api_token_scope: 'read',
+  api_requests_per_minute: 60,
   ...overrides,
 });
 

@@ -27,7 +27,7 @@ import { Refresh } from '../application/refresh.handler';
 import { Register } from '../application/register.handler';
 import { UpdateProfile } from '../application/update-profile.handler';
 import { toUser } from '../application/user-directory';
-import { AuthGuard, type Caller, CurrentCaller, OptionalAuthGuard } from './auth.guard';
+import { AuthGuard, type Caller, CurrentCaller, OptionalAuthGuard, SessionGuard } from './auth.guard';
 import { RateLimited } from './rate-limit.guard';
 
 const RESET_SENT = 'If an account exists for that email, we have sent a link to reset its password.';
@@ -88,7 +88,7 @@ export class AccountController {
 
   @Post('change-password')
   @HttpCode(200)
-  @UseGuards(AuthGuard)
+  @UseGuards(SessionGuard)
   @Route({ summary: 'Change the password, given the current one.', response: MessageAnswer })
   async changePassword(
     @CurrentCaller() caller: Caller,
@@ -100,7 +100,7 @@ export class AccountController {
 
   @Post('users/delete-account')
   @HttpCode(200)
-  @UseGuards(AuthGuard)
+  @UseGuards(SessionGuard)
   @Route({ summary: 'Delete the account; personal data in the event log becomes unreadable.', response: MessageAnswer })
   async deleteAccount(@CurrentCaller() caller: Caller) {
     await this.commands.execute(new DeleteAccount(caller.userId, new Date()));

@@ -17,7 +17,8 @@ type AuthedRequest = Request & { caller?: Caller | null };
  */
 @Injectable()
 export class AuthGuard extends PassportAuthGuard() {
-  static readonly openApi: GuardAnswers = { bearer: true, errors: [401] };
+  // 403 and 429: an API token's scope and rate (access-token.strategy.ts).
+  static readonly openApi: GuardAnswers = { bearer: true, errors: [401, 403, 429] };
 
   constructor(strategy: AccessTokenStrategy) {
     // Every request carries its token: no passport session. `caller` is what the routes read.
@@ -29,8 +30,28 @@ export class AuthGuard extends PassportAuthGuard() {
     if (error) throw error;
     if (!caller) throw unauthenticated();
     const store = requestContext.getStore();
-    if (store) Object.assign(store, { userId: caller.userId, isStaff: caller.isStaff });
+    if (store) Object.assign(store, { userId: caller.userId, isStaff: caller.isStaff, apiTokenId: caller.apiToken?.id ?? null });
     return caller as T;
+  }
+}
+
+/** What a route that an API token may never reach answers such a token (issue 35). */
+function refuseApiToken(caller: Caller): void {
+  if (caller.apiToken) throw forbidden('API tokens cannot do this: sign in on the site.');
+}
+
+/**
+ * A signed-in session only, never an API token: managing tokens, the password, deleting the
+ * account. A leaked token must not be able to lock its owner out or mint more tokens.
+ */
+@Injectable()
+export class SessionGuard extends AuthGuard {
+  static override readonly openApi: GuardAnswers = { bearer: true, sessionOnly: true, errors: [401, 403, 429] };
+
+  override handleRequest<T = Caller>(error: unknown, caller: Caller | false): T {
+    const signedIn = super.handleRequest<Caller>(error, caller);
+    refuseApiToken(signedIn);
+    return signedIn as T;
   }
 }
 
@@ -45,12 +66,13 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
  */
 @Injectable()
 export class StaffGuard extends AuthGuard {
-  static override readonly openApi: GuardAnswers = { bearer: true, errors: [401, 403] };
+  static override readonly openApi: GuardAnswers = { bearer: true, sessionOnly: true, errors: [401, 403, 429] };
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     await super.canActivate(context);
     const request = context.switchToHttp().getRequest<AuthedRequest>();
     const caller = request.caller!;
+    refuseApiToken(caller);
     if (caller.isStaff) return true;
     if (!caller.isAuditor) throw forbidden('Access denied. Admin privileges required.');
     if (!READ_METHODS.has(request.method)) throw forbidden('Auditors have read-only access: this change needs a staff member.');
@@ -64,10 +86,11 @@ export class StaffGuard extends AuthGuard {
  */
 @Injectable()
 export class ConsoleUserGuard extends AuthGuard {
-  static override readonly openApi: GuardAnswers = { bearer: true, errors: [401, 403] };
+  static override readonly openApi: GuardAnswers = { bearer: true, sessionOnly: true, errors: [401, 403, 429] };
 
   override handleRequest<T = Caller>(error: unknown, caller: Caller | false): T {
     const signedIn = super.handleRequest<Caller>(error, caller);
+    refuseApiToken(signedIn);
     if (!signedIn.isStaff && !signedIn.isAuditor) throw forbidden('Access denied. Admin privileges required.');
     return signedIn as T;
   }
@@ -79,7 +102,8 @@ export class ConsoleUserGuard extends AuthGuard {
  */
 @Injectable()
 export class OptionalAuthGuard extends AuthGuard {
-  static override readonly openApi: GuardAnswers = { errors: [] };
+  // 403 and 429: an API token's scope and rate are checked before the route is known (access-token.strategy.ts).
+  static override readonly openApi: GuardAnswers = { errors: [403, 429] };
 
   override handleRequest<T = Caller | null>(error: unknown, caller: Caller | false): T {
     return (error || caller ? super.handleRequest(error, caller) : null) as T;

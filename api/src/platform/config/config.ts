@@ -53,7 +53,9 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalUrl,
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65_535).default(54320),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+  // About 25 of these are held for as long as the process runs when projections run in it (one
+  // advisory-lock connection per log consumer, the LISTENs), so requests keep the rest.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(50),
   PROJECTIONS_IN_PROCESS: flag.default(true),
   KAFKA_BROKERS: z
     .string()
@@ -76,11 +78,19 @@ const schema = z.object({
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   /** How often the billing clock looks for periods that ended (renewals, expiries). */
   BILLING_CLOCK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** The seller printed on every invoice ("\n" in SELLER_ADDRESS starts a new line). */
+  SELLER_NAME: z.string().trim().min(1).max(200).default('Meshwork Inc.'),
+  SELLER_ADDRESS: z.string().max(500).default('1 Example Street\\nSan Francisco, CA 94105\\nUnited States'),
+  SELLER_TAX_ID: z.string().max(50).default(''),
+  /** Tax included in the amounts charged, in percent (0: no tax line is shown). */
+  INVOICE_TAX_PERCENT: z.coerce.number().min(0).max(50).default(0),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Meshwork <no-reply@meshwork.local>'),
+  /** Webhooks may call any URL (http, this host, private addresses): the default in embedded mode only. */
+  WEBHOOKS_ANY_URL: flag.optional(),
   /** Where the site's Contact Sales messages are mailed. */
   SALES_EMAIL: z.email().default('sales@meshwork.local'),
   MAX_JSON_BODY: z

@@ -5,6 +5,7 @@ import type { AppendOptions, EventStore } from '../event-store/event-store.port'
 import { currentEventMetadata } from '../event-store/event-metadata';
 import type { Decider, DomainEvent } from './decider';
 import { assertStorable } from './storable-event';
+import { EVENT_UPCASTERS } from '../event-store/upcasters';
 
 /** Turns domain events into stored data and back; identity encrypts personal fields here. */
 export interface EventCodec<E extends DomainEvent> {
@@ -78,7 +79,14 @@ export class AggregateRepository<C, E extends DomainEvent, S> {
       const stored = await Promise.all(
         events.map(async (event) => {
           const encoded = await this.codec.encode(id, event, metadata);
-          return { eventId: randomUUID(), type: event.type, schemaVersion: 1, occurredAt, data: encoded.data, metadata: encoded.metadata };
+          return {
+            eventId: randomUUID(),
+            type: event.type,
+            schemaVersion: EVENT_UPCASTERS.latestVersion(event.type),
+            occurredAt,
+            data: encoded.data,
+            metadata: encoded.metadata,
+          };
         }),
       );
       try {

@@ -66,6 +66,7 @@ describe('one write path: appends only in command handlers', () => {
       'networks/application/network-context.ts',
       'networks/application/network-plan-limits.follower.ts',
       'networks/application/entitlement-stream/entitlement-stream.tail.ts',
+      'webhooks/application/webhooks-context.ts',
     ]);
     const wait = /\b(?:caughtUp|caughtUpTo|readYourWrites|waitForProjection)\s*\(/g;
     const waits = files

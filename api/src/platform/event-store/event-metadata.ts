@@ -17,6 +17,7 @@ export function currentEventMetadata(causationId: string | null = null): EventMe
       isStaff: context?.isStaff ?? false,
       ip: context?.ip ?? null,
       userAgent: context?.userAgent ?? null,
+      ...(context?.apiTokenId ? { via: 'api_token' as const, tokenId: context.apiTokenId } : {}),
     },
   };
 }

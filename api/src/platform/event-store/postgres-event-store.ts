@@ -4,7 +4,7 @@ import { type HeldConnection, holdListener } from '../database/held-connection';
 import { APPEND } from './append-statements';
 import { PartialDuplicateAppendError, UniqueValueTakenError, WrongExpectedVersionError } from './event-store.errors';
 import type { AppendOptions, AppendResult, EventStore, ExpectedVersion, UniqueValue } from './event-store.port';
-import { Upcasters } from './upcasters';
+import { EVENT_UPCASTERS, Upcasters } from './upcasters';
 
 const APPENDED_CHANNEL = 'es_appended';
 /** How long readAll waits for a hole's writer to finish before returning what is safe. */
@@ -56,7 +56,7 @@ export class PostgresEventStore implements EventStore {
 
   constructor(
     private readonly pool: Pool,
-    private readonly upcasters = new Upcasters(),
+    private readonly upcasters: Upcasters = EVENT_UPCASTERS,
   ) {}
 
   async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {

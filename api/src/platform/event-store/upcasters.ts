@@ -26,4 +26,16 @@ export class Upcasters {
     }
     return { schemaVersion: version, data: current };
   }
+
+  /** The version new events of `type` are written at (1 until an upcaster raises it). */
+  latestVersion(type: string): number {
+    return this.latest.get(type) ?? 1;
+  }
 }
+
+/**
+ * The upcasters every store and writer in the process uses. A context registers its steps
+ * from a module its decider and projection both import, so any process that reads its
+ * events (api, projections worker, rebuild) has them; platform itself names no context.
+ */
+export const EVENT_UPCASTERS = new Upcasters();

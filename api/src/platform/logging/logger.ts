@@ -9,6 +9,8 @@ export interface RequestContext {
   /** Set once the request is authenticated. */
   userId?: string | null;
   isStaff?: boolean;
+  /** The API token that authenticated the request, when one did (not a session). */
+  apiTokenId?: string | null;
 }
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();

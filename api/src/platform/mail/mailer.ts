@@ -13,6 +13,10 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with it (an invoice's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** A stable Message-ID, so a mail sent twice after a crash reads as one in the customer's client. */
+  messageId?: string;
 }
 
 /** Sends mail through SMTP, or, in embedded mode, writes it to a local outbox folder. */
@@ -61,7 +65,11 @@ export class OutboxMailer implements Mailer {
   async send(mail: OutgoingMail): Promise<void> {
     await fs.mkdir(this.folder, { recursive: true });
     const file = path.join(this.folder, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.json`);
-    await fs.writeFile(file, JSON.stringify({ from: this.from, ...mail }, null, 2));
+    const { attachments = [], ...rest } = mail;
+    // Attachments are written beside the JSON (named after it), which lists their file names.
+    for (const attachment of attachments) await fs.writeFile(`${file}-${path.basename(attachment.filename)}`, attachment.content);
+    const listed = attachments.map(({ filename, contentType }) => ({ filename, contentType }));
+    await fs.writeFile(file, JSON.stringify({ from: this.from, ...rest, attachments: listed }, null, 2));
     logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the local outbox');
   }
 

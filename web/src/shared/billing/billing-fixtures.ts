@@ -21,6 +21,10 @@ export function aPlan(overrides: Partial<Plan> & Pick<Plan, 'slug'>): Plan {
     model_access: 'Basic',
     api_access: 'Limited',
     download_access: true,
+    api_token_scope: 'read',
+    api_requests_per_minute: 60,
+    webhooks: false,
+    usage_history_days: 7,
     tier: 1,
     popular: false,
     is_active: true,
@@ -47,6 +51,9 @@ export const proPlan = aPlan({
   max_clients: 10,
   model_access: 'Advanced',
   api_access: 'Full',
+  api_token_scope: 'read_write',
+  api_requests_per_minute: 600,
+  usage_history_days: 90,
   features: ['Priority Support', 'Advanced Analytics', 'API Access', 'Local Processing'],
 });
 
@@ -61,6 +68,10 @@ export const enterprisePlan = aPlan({
   max_clients: 999,
   model_access: 'All Models',
   api_access: 'Full + Webhooks',
+  api_token_scope: 'read_write',
+  api_requests_per_minute: 3000,
+  webhooks: true,
+  usage_history_days: 90,
   features: ['Priority Support', '24/7 Premium Support', 'Advanced Analytics', 'Custom Integrations'],
 });
 
@@ -72,7 +83,14 @@ export function aPlanInfo(overrides: Partial<PlanInfo> = {}): PlanInfo {
     plan_name: 'Free',
     plan_slug: 'free',
     expires_at: null,
-    permissions: { max_networks: 1, max_clients_per_network: 2 },
+    permissions: {
+      max_networks: 1,
+      max_clients_per_network: 2,
+      api_token_scope: 'read',
+      api_requests_per_minute: 60,
+      webhooks: false,
+      usage_history_days: 7,
+    },
     available_models: [],
     download_info: { download_access: true },
     plan_transitions: { available_upgrades: [] },

@@ -1,4 +1,5 @@
-import type { OpenAPIObject, OperationObject, ParameterObject, RequestBodyObject, ResponsesObject } from '@nestjs/swagger';
+import type { OpenAPIObject, OperationObject, SchemaObject, ParameterObject, RequestBodyObject, ResponsesObject } from '@nestjs/swagger';
+import { z } from 'zod';
 import { ErrorBody } from '../error-body';
 import { type Json, SchemaComponents } from './json-schema';
 import { contractOf, isUndocumented, type RouteContract, tagOf } from './route-contract';
@@ -50,7 +51,9 @@ class OperationBuilder {
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses: this.responses(route, contract, inputs, errors),
-      ...(guards.some((g) => g.bearer) ? { security: [{ bearer: [] }] } : {}),
+      ...(guards.some((g) => g.bearer)
+        ? { security: guards.some((g) => g.sessionOnly) ? [{ bearer: [] }] : [{ bearer: [] }, { apiToken: [] }] }
+        : {}),
     };
   }
 
@@ -134,11 +137,11 @@ class OperationBuilder {
 }
 
 /**
- * The OpenAPI 3.0 document of every route in `routes`, generated from what Nest runs: the
+ * The OpenAPI document of every route in `routes`, generated from what Nest runs: the
  * zod schemas of the pipes that validate each input, the route's contract (answers), its
  * guards (security, 401/403/429) and its status code.
  */
-export function openApiDocument(routes: readonly RouteInfo[], info: OpenAPIObject['info']): OpenAPIObject {
+export function openApiDocument(routes: readonly RouteInfo[], info: OpenAPIObject['info'], webhooks: WebhookPayloads = {}): OpenAPIObject {
   const components = new SchemaComponents();
   const builder = new OperationBuilder(components);
   const operationIds = new Set<string>();
@@ -149,9 +152,55 @@ export function openApiDocument(routes: readonly RouteInfo[], info: OpenAPIObjec
     (path as Record<string, OperationObject>)[route.method.toLowerCase()] = builder.build(route, operationIds);
   }
   return {
-    openapi: '3.0.3',
+    // 3.1 for its `webhooks`; the components are converted as for 3.0 (`nullable`), which 3.1 readers ignore.
+    openapi: '3.1.0',
     info,
     paths,
-    components: { schemas: components.schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      schemas: components.schemas,
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A signed-in session's access token (POST /login)." },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'mw_live_…',
+          description:
+            'A long-lived API token from /settings/api: `Authorization: Bearer mw_live_…`. Read tokens may only GET/HEAD; the plan ' +
+            'narrows a token on every request and limits its requests per minute (RateLimit-* headers; 429 with Retry-After). ' +
+            'Routes whose security lists only `bearer` refuse API tokens (token management, password, account deletion, the console).',
+        },
+      },
+    },
+    ...(Object.keys(webhooks).length > 0 ? { webhooks: webhookOperations(webhooks) } : {}),
   };
+}
+
+/** What the api POSTs to webhook endpoints, by event type (OpenAPI 3.1's `webhooks`). */
+export type WebhookPayloads = Readonly<Record<string, z.ZodType>>;
+
+/** A payload's JSON Schema (2020-12, 3.1's dialect) without the `$defs` its named schema would point into. */
+function inlineSchema(schema: z.ZodType): SchemaObject {
+  const json = z.toJSONSchema(schema, { io: 'output' }) as Record<string, unknown>;
+  const { $ref, $defs } = json as { $ref?: string; $defs?: Record<string, object> };
+  const named = $ref && $defs ? $defs[$ref.replace('#/$defs/', '')] : undefined;
+  if (named) return named as SchemaObject;
+  delete json.$schema;
+  return json as SchemaObject;
+}
+
+function webhookOperations(webhooks: WebhookPayloads): NonNullable<OpenAPIObject['webhooks']> {
+  return Object.fromEntries(
+    Object.entries(webhooks).map(([type, schema]) => [
+      type,
+      {
+        post: {
+          summary: schema.description ?? type,
+          description:
+            'Signed: `Meshwork-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (one v1 per active secret).',
+          requestBody: { required: true, content: { 'application/json': { schema: inlineSchema(schema) } } },
+          responses: { '200': { description: 'Any 2xx answer is a success; anything else, or no answer within 10 s, is retried.' } },
+        },
+      },
+    ]),
+  );
 }

@@ -10,6 +10,8 @@ import type { RouteInfo } from './route-table';
 export interface GuardAnswers {
   /** The route needs a bearer token. */
   bearer?: boolean;
+  /** A signed-in session's token only: an API token is refused (issue 35). */
+  sessionOnly?: boolean;
   errors: readonly number[];
 }
 

@@ -1,5 +1,5 @@
 import type { User } from '@meshwork/contracts';
-import { CreditCard } from 'lucide-react';
+import { CreditCard, KeyRound, Webhook } from 'lucide-react';
 import { formatClientLimit, formatDay, formatPlanName } from '../../../shared/format/account-format';
 import { LinkButton } from '../../../shared/ui/button';
 import { SettingsSection } from './section';
@@ -24,6 +24,14 @@ export function AccountSummary({ user }: { user: User }) {
       <LinkButton to="/billing" variant="secondary" fullWidth className="mt-6">
         <CreditCard className="size-4" aria-hidden />
         Manage Billing
+      </LinkButton>
+      <LinkButton to="/settings/api" variant="secondary" fullWidth className="mt-3">
+        <KeyRound className="size-4" aria-hidden />
+        API tokens
+      </LinkButton>
+      <LinkButton to="/settings/webhooks" variant="secondary" fullWidth className="mt-3">
+        <Webhook className="size-4" aria-hidden />
+        Webhooks
       </LinkButton>
     </SettingsSection>
   );

@@ -1,9 +1,26 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { CodeBlock } from './code-block';
 import { DocSection } from './doc-section';
 
+/**
+ * A call an API token of any scope may make, against this very site (the api serves it), so
+ * it works as printed once the token is pasted in.
+ */
+export const apiTokenRequest = (origin: string) => `export MESHWORK_API_TOKEN='mw_live_…'   # from Settings → API tokens
+curl ${origin}/api/v1/users/dashboard/ \\
+  -H "Authorization: Bearer $MESHWORK_API_TOKEN"`;
+
+/** This site's origin once in the browser; the prerendered page (no window) names a placeholder host. */
+const useSiteOrigin = () =>
+  useSyncExternalStore(
+    () => () => undefined,
+    () => window.location.origin,
+    () => 'https://your-meshwork-host',
+  );
+
 const planRequest = `curl https://your-meshwork-host/api/v1/account/plan/ \\
-  -H "Authorization: Bearer YOUR_ACCESS_TOKEN"`;
+  -H "Authorization: Bearer $MESHWORK_API_TOKEN"`;
 
 const networkRequest = `curl -X POST https://your-meshwork-host/api/v1/networks/create/ \\
   -H "Authorization: Bearer YOUR_ACCESS_TOKEN" \\
@@ -44,10 +61,12 @@ const networkCalls: [string, string][] = [
 
 /** The bearer-token API of the Pro and Enterprise plans. */
 export function ApiReference() {
+  const origin = useSiteOrigin();
   return (
     <DocSection id="api-reference" title="API Reference">
       <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:border-brand-900 dark:bg-brand-950/60 dark:text-brand-100">
-        API access is available on the <strong>Pro</strong> and <strong>Enterprise</strong> plans.{' '}
+        API tokens are read-only on the <strong>Free</strong> plan and read-write on <strong>Pro</strong> and <strong>Enterprise</strong>,
+        each with its plan&apos;s requests per minute.{' '}
         <Link to="/pricing" className="font-medium underline">
           Compare plans
         </Link>
@@ -55,10 +74,19 @@ export function ApiReference() {
       </p>
       <h3 className="pt-2 text-lg font-semibold text-slate-900 dark:text-white">Authentication</h3>
       <p>
-        Every request carries your access token in the{' '}
-        <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm dark:bg-slate-800">Authorization</code> header as a bearer token. All
-        paths are under <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm dark:bg-slate-800">/api/v1</code>.
+        Create an API token in{' '}
+        <Link to="/settings/api" className="font-medium text-brand-600 underline dark:text-brand-400">
+          Settings → API tokens
+        </Link>{' '}
+        and send it in the <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm dark:bg-slate-800">Authorization</code> header as a
+        bearer token: <code className="text-sm">Bearer mw_live_…</code>. All paths are under{' '}
+        <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm dark:bg-slate-800">/api/v1</code>. A read-only token may only read
+        (GET); managing tokens, your password and your account need you signed in on this site. Every answer to a token carries{' '}
+        <code className="text-sm">RateLimit-Limit</code>, <code className="text-sm">RateLimit-Remaining</code> and{' '}
+        <code className="text-sm">RateLimit-Reset</code>; past the limit the answer is a 429 whose{' '}
+        <code className="text-sm">Retry-After</code> says when to try again.
       </p>
+      <CodeBlock label="Your dashboard, with an API token" code={apiTokenRequest(origin)} />
       <h3 className="pt-2 text-lg font-semibold text-slate-900 dark:text-white">Get your plan</h3>
       <p>
         <code className="text-sm">GET /api/v1/account/plan/</code> returns your plan, its limits and the models available to it.

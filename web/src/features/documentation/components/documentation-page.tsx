@@ -5,6 +5,7 @@ import { FirstNetwork } from './first-network';
 import { InstallApp } from './install-app';
 import { LocalApi } from './local-api';
 import { QuickStart } from './quick-start';
+import { WebhooksDocs } from './webhooks-docs';
 
 const contents = [
   { id: 'introduction', label: 'Introduction' },
@@ -13,6 +14,7 @@ const contents = [
   { id: 'your-first-network', label: 'Your first network' },
   { id: 'use-the-local-api', label: 'Use the local API' },
   { id: 'api-reference', label: 'API Reference' },
+  { id: 'webhooks', label: 'Webhooks' },
   { id: 'faq', label: 'FAQ' },
 ];
 
@@ -59,6 +61,7 @@ export function DocumentationPage() {
           <FirstNetwork />
           <LocalApi />
           <ApiReference />
+          <WebhooksDocs />
           <Faq />
         </div>
       </div>
