@@ -41,6 +41,12 @@ export class InvoiceQueries {
     return openInvoice(this.personal, row.document);
   }
 
+  /** An invoice's number, or null while this read model does not hold it (yet). */
+  async numberOf(invoiceId: string): Promise<string | null> {
+    const row = await (await this.invoices()).findOne({ select: { number: true }, where: { id: invoiceId } });
+    return row?.number ?? null;
+  }
+
   /** One invoice's PDF, streamed as it is drawn, with its answer's headers. */
   async pdf(invoiceId: string, ownerId: string | null): Promise<{ headers: Record<string, string>; document: Readable }> {
     const invoice = await this.printable(invoiceId, ownerId);

@@ -15,18 +15,13 @@ import {
   type InvoiceReceiptEvent,
   type InvoiceReceiptState,
 } from '../domain/invoice-receipt.decider';
-import {
-  type InvoiceSeriesCommand,
-  invoiceSeriesDecider,
-  type InvoiceSeriesEvent,
-  type InvoiceSeriesState,
-} from '../domain/invoice-series.decider';
+import { InvoiceSeries } from './invoice-series';
 
 /** What the invoice handlers share: the numbering series, the billing details and the vault. */
 @Injectable()
 export class InvoicingContext {
   /** One stream per numbering series: `invoices-MW-2026`. */
-  readonly invoiceSeries: AggregateRepository<InvoiceSeriesCommand, InvoiceSeriesEvent, InvoiceSeriesState>;
+  readonly invoiceSeries: InvoiceSeries;
   /** One stream per customer: `billingdetails-<user id>`. */
   readonly billingDetails: AggregateRepository<BillingDetailsCommand, BillingDetailsEvent, BillingDetailsState>;
   /** One stream per invoice whose receipt was mailed: `invoicereceipt-<invoice id>`. */
@@ -37,7 +32,7 @@ export class InvoicingContext {
     @Inject(EVENT_STORE) readonly store: EventStore,
     readonly personal: PersonalFields,
   ) {
-    this.invoiceSeries = new AggregateRepository(store, invoiceSeriesDecider, 'invoices');
+    this.invoiceSeries = new InvoiceSeries(store);
     this.billingDetails = new AggregateRepository(store, billingDetailsDecider, 'billingdetails');
     this.receipts = new AggregateRepository(store, invoiceReceiptDecider, 'invoicereceipt');
   }

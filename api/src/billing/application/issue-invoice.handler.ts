@@ -12,6 +12,7 @@ import {
 } from '../domain/invoice-series.decider';
 import { paidPeriod } from '../domain/subscription.decider';
 import { BillingContext, paymentIdFor } from './billing-context';
+import { InvoiceQueries } from './invoices.query';
 import { InvoicingContext } from './invoicing-context';
 
 export class IssueInvoice {
@@ -22,14 +23,18 @@ export class IssueInvoice {
   ) {}
 }
 
-/** A credit note is issued when its invoice is not yet: the follower retries it (it will be soon). */
+/**
+ * A credit note's invoice is not in the invoices read model yet (it was issued before, in log
+ * order, but the projection lags the follower): the follower retries it until it is.
+ */
 export class InvoiceNotYetIssued extends Error {}
 
 /**
  * Issues the numbered invoice of a completed payment, or the credit note of one of its
- * refunds, once per payment or refund (the series decider remembers each source). Sent by
- * the invoice follower; every figure comes from the log as it stood at the payment or
+ * refunds, once per payment or refund (InvoiceSeries: the event's id is the source's). Sent
+ * by the invoice follower; every figure comes from the log as it stood at the payment or
  * refund (their own events, the subscription then), so issuing again gives the same document.
+ * Its cost does not grow with the series: nothing reads the series' stream.
  */
 @CommandHandler(IssueInvoice)
 export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice, void> {
@@ -37,6 +42,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice, void> 
     private readonly billing: BillingContext,
     private readonly invoicing: InvoicingContext,
     private readonly users: UserDirectory,
+    private readonly invoices: InvoiceQueries,
   ) {}
 
   async execute({ paymentId, refundId }: IssueInvoice): Promise<void> {
@@ -47,6 +53,11 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice, void> 
     if (!succeeded) return; // only a completed payment is invoiced
     const refund = refundId ? stream.find((e) => e.type === 'PaymentRefunded' && (e.data as RefundData).refundId === refundId) : undefined;
     if (refundId && !refund) return;
+    const source = refundId ? `${paymentId}:${refundId}` : paymentId;
+    const invoiceId = paymentIdFor('invoice', source);
+    // Already in the read model: issued. Only a shortcut for a replaying follower (the event
+    // id is what guarantees once), which also covers invoices issued before ids were derived.
+    if (await this.invoices.numberOf(invoiceId)) return;
 
     const kind: InvoiceKind = refund ? 'credit_note' : 'invoice';
     const at = refund?.occurredAt ?? succeeded.occurredAt;
@@ -54,8 +65,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice, void> 
     let credits: string | null = null;
     let lines: InvoiceLine[];
     if (refund) {
-      const { state } = await this.invoicing.invoiceSeries.load(invoiceSeries);
-      credits = state.numbers[paymentId] ?? null;
+      credits = await this.invoices.numberOf(paymentIdFor('invoice', paymentId));
       if (!credits) throw new InvoiceNotYetIssued(`payment ${paymentId} has no invoice yet`);
       const { amountCents, reason } = refund.data as RefundData;
       lines = [
@@ -74,9 +84,8 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice, void> 
     // The amounts charged include the tax: it is shown as the part of the total it makes up.
     const taxCents = Math.round((totalCents * taxRatePercent) / (100 + taxRatePercent));
     const { SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID } = this.invoicing.config;
-    const source = refundId ? `${paymentId}:${refundId}` : paymentId;
     const document: InvoiceDocument = {
-      invoiceId: paymentIdFor('invoice', source),
+      invoiceId,
       kind,
       userId: payment.userId,
       paymentId,
@@ -94,7 +103,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice, void> 
       provider: payment.providerInvoice ?? null,
     };
     const series = refund ? seriesOf('credit_note', at) : invoiceSeries;
-    await this.invoicing.invoiceSeries.execute(series, { type: 'IssueInvoice', series, source, document });
+    await this.invoicing.invoiceSeries.issue({ type: 'IssueInvoice', series, source, document });
   }
 
   /** The line of a payment: its plan, and the period as the subscription stood right after it. */

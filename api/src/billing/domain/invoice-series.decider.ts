@@ -55,10 +55,8 @@ export interface InvoiceDocument {
 }
 
 export interface InvoiceSeriesState {
-  /** How many numbers the series has given out. */
+  /** How many numbers the series has given out: its stream's version, one event per number. */
   issued: number;
-  /** The number given for each source (a payment, or a payment's refund), so each gets one. */
-  numbers: Record<string, string>;
 }
 
 export type InvoiceSeriesCommand = { type: 'IssueInvoice'; series: string; source: string; document: InvoiceDocument };
@@ -70,20 +68,23 @@ export type InvoiceSeriesEvent = {
 
 /**
  * One numbering series (stream `invoices-<series>`). A number is the series' count plus one,
- * decided from the stream and appended with its expected version: the append updates the
- * stream's row in es_streams (row-locked until commit) in the same transaction as the
- * InvoiceIssued event, so a number exists exactly when its invoice does, two writers never
- * get the same one (the second is refused and decides again) and none is skipped. No
- * PostgreSQL sequence is involved (those leave holes on rollback). A rebuild of the read
- * model reads the numbers from the events. Each source is issued once.
+ * appended with the count as the expected version: the append updates the stream's row in
+ * es_streams (row-locked until commit) in the same transaction as the InvoiceIssued event,
+ * so a number exists exactly when its invoice does, two writers never get the same one (the
+ * second is refused and decides again) and none is skipped. No PostgreSQL sequence is
+ * involved (those leave holes on rollback). A rebuild of the read model reads the numbers
+ * from the events.
+ *
+ * The state is only the count, so issuing costs the same on the year's last invoice as on
+ * its first: the stream is never folded. That each source is issued once is not decided
+ * here but by the event's id, derived from the source (see invoice-series.ts).
  */
 export const invoiceSeriesDecider: Decider<InvoiceSeriesCommand, InvoiceSeriesEvent, InvoiceSeriesState> = {
-  initialState: () => ({ issued: 0, numbers: {} }),
+  initialState: () => ({ issued: 0 }),
 
   decide(command, state) {
     switch (command.type) {
       case 'IssueInvoice': {
-        if (state.numbers[command.source]) return [];
         const sequence = state.issued + 1;
         const number = `${command.series}-${String(sequence).padStart(6, '0')}`;
         return [{ type: 'InvoiceIssued', data: { ...command.document, series: command.series, sequence, number, source: command.source } }];
@@ -93,13 +94,10 @@ export const invoiceSeriesDecider: Decider<InvoiceSeriesCommand, InvoiceSeriesEv
     }
   },
 
-  evolve(state, event) {
+  evolve(_state, event) {
     switch (event.type) {
       case 'InvoiceIssued':
-        // Extended in place: a series' stream is folded from scratch on each load, and copying
-        // the map per event would make that quadratic in the year's invoices.
-        state.numbers[event.data.source] = event.data.number;
-        return { issued: event.data.sequence, numbers: state.numbers };
+        return { issued: event.data.sequence };
       default:
         return unreachable(event.type);
     }

@@ -40,12 +40,6 @@ describe('invoice series decider', () => {
       .then([issued('p3', 3)]);
   });
 
-  it('issues one number per source, however often it is asked', () => {
-    given(invoiceSeriesDecider, [issued('p1', 1), issued('p2', 2)])
-      .when(issue('p1'))
-      .then([]);
-  });
-
   it('keeps invoices and credit notes in series of their own, per year', () => {
     expect(seriesOf('invoice', new Date('2026-12-31T23:59:59Z'))).toBe('MW-2026');
     expect(seriesOf('credit_note', new Date('2027-01-01T00:00:00Z'))).toBe('CN-2027');

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import Stripe from 'stripe';
 import request from 'supertest';
 import type { Payment, Subscription } from '@meshwork/contracts';
-import { Register } from '../../identity/application/register.handler';
 import { required } from '@meshwork/testkit/infra';
-import { registerCustomer, TEST_PASSWORD as PASSWORD } from '@meshwork/testkit/api/accounts';
+import { registerAccount, registerCustomer } from '@meshwork/testkit/api/accounts';
 import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { BillingClock } from '../application/billing-clock';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../platform/payments/payment-provider';
@@ -24,11 +22,7 @@ describe('billing with Stripe (stripe-mock and signed webhooks)', () => {
 
   beforeAll(async () => {
     subject = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-    const tag = randomUUID().slice(0, 8);
-    const staff = await subject.app
-      .get(CommandBus)
-      .execute(new Register(`staff-${tag}@example.com`, `staff_${tag}`, PASSWORD, true, new Date()));
-    staffToken = staff.tokens.access;
+    staffToken = (await registerAccount(subject.app, 'staff', randomUUID().slice(0, 8), true)).tokens.access;
   });
   afterAll(() => subject.close());
 

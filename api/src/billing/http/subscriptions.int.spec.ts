@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import type { AdminPayment, Payment, PlanInfo, Subscription } from '@meshwork/contracts';
-import { Register } from '../../identity/application/register.handler';
-import { registerCustomer, TEST_PASSWORD as PASSWORD } from '@meshwork/testkit/api/accounts';
+import { registerAccount, registerCustomer } from '@meshwork/testkit/api/accounts';
 import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { BillingClock } from '../application/billing-clock';
 
@@ -20,11 +18,7 @@ describe('billing with the simulated checkout', () => {
   let staffToken: string;
   beforeAll(async () => {
     subject = await startTestApp({ STRIPE_SECRET_KEY: '', AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-    const tag = randomUUID().slice(0, 8);
-    const staff = await subject.app
-      .get(CommandBus)
-      .execute(new Register(`staff-${tag}@example.com`, `staff_${tag}`, PASSWORD, true, new Date()));
-    staffToken = staff.tokens.access;
+    staffToken = (await registerAccount(subject.app, 'staff', randomUUID().slice(0, 8), true)).tokens.access;
   });
   afterAll(() => subject.close());
 

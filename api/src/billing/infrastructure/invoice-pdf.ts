@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { InvoiceParty, InvoiceSeriesEvent } from '../domain/invoice-series.decider';
+import { registerInvoiceFonts, write } from './invoice-fonts';
 
 /** An issued invoice with its customer's fields opened (a shredded key leaves them empty). */
 export type PrintableInvoice = InvoiceSeriesEvent['data'];
@@ -12,9 +13,10 @@ const money = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 1
 const day = (iso: string) => iso.slice(0, 10);
 
 /**
- * One invoice or credit note as a one-page A4 PDF (pdfkit, its built-in Helvetica): seller
- * and customer, number and dates, the lines, totals with the tax, and the references. The
- * document is a readable stream, already ended: pipe it to a response or collect it.
+ * One invoice or credit note as a one-page A4 PDF (pdfkit, with embedded faces for names and
+ * addresses in any of the scripts invoice-fonts.ts covers): seller and customer, number and
+ * dates, the lines, totals with the tax, and the references. The document is a readable
+ * stream, already ended: pipe it to a response or collect it.
  */
 export function invoicePdf(invoice: PrintableInvoice): PDFKit.PDFDocument {
   const title = invoice.kind === 'credit_note' ? 'CREDIT NOTE' : 'INVOICE';
@@ -23,59 +25,41 @@ export function invoicePdf(invoice: PrintableInvoice): PDFKit.PDFDocument {
     margin: MARGIN,
     info: { Title: `${title} ${invoice.number}`, Author: invoice.seller.name, Subject: `${title} ${invoice.number}` },
   });
+  registerInvoiceFonts(doc);
 
   // Header: the seller on the left, what this is on the right.
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .fillColor('black')
-    .text(invoice.seller.name, MARGIN, MARGIN, { width: WIDTH / 2 });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor(GREY)
-    .text(party(invoice.seller), { width: WIDTH / 2 });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .fillColor('black')
-    .text(title, MARGIN + WIDTH / 2, MARGIN, { width: WIDTH / 2, align: 'right' });
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(`Number: ${invoice.number}`, { width: WIDTH / 2, align: 'right' });
-  doc.text(`Date: ${day(invoice.issuedAt)}`, { width: WIDTH / 2, align: 'right' });
-  if (invoice.credits) doc.text(`Credits invoice: ${invoice.credits}`, { width: WIDTH / 2, align: 'right' });
+  write(doc.fontSize(16).fillColor('black'), invoice.seller.name, { weight: 'bold', x: MARGIN, y: MARGIN, width: WIDTH / 2 });
+  write(doc.fontSize(9).fillColor(GREY), party(invoice.seller), { width: WIDTH / 2 });
+  const right = { width: WIDTH / 2, align: 'right' } as const;
+  write(doc.fontSize(20).fillColor('black'), title, { ...right, weight: 'bold', x: MARGIN + WIDTH / 2, y: MARGIN });
+  write(doc.fontSize(10), `Number: ${invoice.number}`, right);
+  write(doc, `Date: ${day(invoice.issuedAt)}`, right);
+  if (invoice.credits) write(doc, `Credits invoice: ${invoice.credits}`, right);
 
   // The customer.
   let y = 170;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text('Bill to', MARGIN, y);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(party(invoice.customer), MARGIN, y + 14, { width: WIDTH / 2 });
+  write(doc.fontSize(10).fillColor('black'), 'Bill to', { weight: 'bold', x: MARGIN, y });
+  write(doc, party(invoice.customer), { x: MARGIN, y: y + 14, width: WIDTH / 2 });
 
   // The lines.
   y = Math.max(doc.y, y + 60) + 30;
   const columns = { description: MARGIN, period: MARGIN + 260, amount: MARGIN + WIDTH - 100 };
-  doc.font('Helvetica-Bold').fontSize(10);
-  doc.text('Description', columns.description, y);
-  doc.text('Period', columns.period, y);
-  doc.text('Amount', columns.amount, y, { width: 100, align: 'right' });
+  write(doc, 'Description', { weight: 'bold', x: columns.description, y });
+  write(doc, 'Period', { weight: 'bold', x: columns.period, y });
+  write(doc, 'Amount', { weight: 'bold', x: columns.amount, y, width: 100, align: 'right' });
   y += 16;
   doc
     .moveTo(MARGIN, y)
     .lineTo(MARGIN + WIDTH, y)
     .strokeColor('#cccccc')
     .stroke();
-  doc.font('Helvetica').fontSize(10);
   for (const line of invoice.lines) {
     y += 8;
     const period = line.periodStart && line.periodEnd ? `${day(line.periodStart)} to ${day(line.periodEnd)}` : '';
-    doc.text(line.description, columns.description, y, { width: 250 });
+    write(doc, line.description, { x: columns.description, y, width: 250 });
     const bottom = doc.y;
-    doc.text(period, columns.period, y, { width: 130 });
-    doc.text(money(line.amountCents), columns.amount, y, { width: 100, align: 'right' });
+    write(doc, period, { x: columns.period, y, width: 130 });
+    write(doc, money(line.amountCents), { x: columns.amount, y, width: 100, align: 'right' });
     y = Math.max(bottom, doc.y);
   }
   y += 8;
@@ -87,8 +71,9 @@ export function invoicePdf(invoice: PrintableInvoice): PDFKit.PDFDocument {
   // Totals.
   const total = (label: string, cents: number, bold = false) => {
     y += 8;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(label, columns.period, y, { width: 200 });
-    doc.text(`${money(cents)} ${invoice.currency}`, columns.amount - 40, y, { width: 140, align: 'right' });
+    const weight = bold ? 'bold' : 'regular';
+    write(doc, label, { weight, x: columns.period, y, width: 200 });
+    write(doc, `${money(cents)} ${invoice.currency}`, { weight, x: columns.amount - 40, y, width: 140, align: 'right' });
     y = doc.y;
   };
   total('Subtotal', invoice.subtotalCents);
@@ -97,15 +82,17 @@ export function invoicePdf(invoice: PrintableInvoice): PDFKit.PDFDocument {
 
   // References.
   y += 30;
-  doc.font('Helvetica').fontSize(9).fillColor(GREY);
-  doc.text(`Payment reference: ${invoice.paymentId}`, MARGIN, y, { width: WIDTH });
-  if (invoice.provider?.number) doc.text(`Stripe invoice: ${invoice.provider.number}`, { width: WIDTH });
-  if (invoice.provider?.url) doc.text(invoice.provider.url, { width: WIDTH, link: invoice.provider.url, underline: true });
-  doc
-    .moveDown()
-    .text(invoice.kind === 'credit_note' ? 'This credit note was refunded to the original payment method.' : 'Paid in full. Thank you.', {
+  write(doc.fontSize(9).fillColor(GREY), `Payment reference: ${invoice.paymentId}`, { x: MARGIN, y, width: WIDTH });
+  if (invoice.provider?.number) write(doc, `Stripe invoice: ${invoice.provider.number}`, { width: WIDTH });
+  if (invoice.provider?.url) write(doc, invoice.provider.url, { width: WIDTH, link: invoice.provider.url, underline: true });
+  doc.moveDown();
+  write(
+    doc,
+    invoice.kind === 'credit_note' ? 'This credit note was refunded to the original payment method.' : 'Paid in full. Thank you.',
+    {
       width: WIDTH,
-    });
+    },
+  );
   doc.end();
   return doc;
 }

@@ -48,6 +48,12 @@ export interface EventStore {
   readStream(streamId: string, fromVersion?: number): Promise<RecordedEvent[]>;
 
   /**
+   * A stream's version (its last event's streamVersion; 0 when it does not exist), without
+   * reading its events: what a writer passes as expectedVersion when only the count matters.
+   */
+  streamVersion(streamId: string): Promise<number>;
+
+  /**
    * Up to `limit` events with position greater than `afterPosition`, in global order.
    * Never returns an event while an earlier one may still commit: a catch-up reader that
    * moves its checkpoint to the last position returned never misses an event.

@@ -154,6 +154,11 @@ export class PostgresEventStore implements EventStore {
     return rows.map((r) => this.toRecorded(r));
   }
 
+  async streamVersion(streamId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ version: number }>('SELECT version FROM es_streams WHERE stream_id = $1', [streamId]);
+    return rows[0]?.version ?? 0;
+  }
+
   async readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]> {
     let rows = await this.readRows(afterPosition, limit);
     const safe = contiguousPrefix(rows, afterPosition);
