@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import type { AdminDeviceList, AuthResponse, Network, UploadResponse } from '@meshwork/contracts';
+import type { AdminDeviceList, AuthResponse, CreatedApiToken, Network, UploadResponse } from '@meshwork/contracts';
 import { sha256, uploadForm } from '@meshwork/testkit/api/upload-kit';
 import { deviceHost, signInDevice } from '@meshwork/testkit/api/devices';
 import { registerAccount, registerCustomer, subscribeToPro, type TestCustomer } from '@meshwork/testkit/api/accounts';
@@ -12,7 +12,7 @@ import { ensureConsoleBuilt } from './console-kit';
 /**
  * Issue 12, section 4, in a real browser against the whole api: on a user, staff see their
  * devices (and revoke one) and their networks (a suspended one with its reason); the
- * dashboard counts both.
+ * dashboard counts both. Issue 35: staff see their API tokens (never a secret) and revoke one.
  */
 describe('staff console: a user’s devices and networks (real browser)', () => {
   let site: BrowserTest;
@@ -128,6 +128,28 @@ describe('staff console: a user’s devices and networks (real browser)', () => 
       expect.stringMatching(/lab[\s\S]*Suspended[\s\S]*No host yet\s+0/),
     ]);
     await row(page, 'lab').getByText(`Your Pro plan no longer includes the model ${dropped}.`).waitFor();
+  });
+
+  it('shows the user’s API token by name, never its secret, and revokes it: the api refuses it from then on', async () => {
+    const created = (await customer.post('/users/api-tokens/', { name: 'Ticketing', scope: 'read' }).expect(201)).body as CreatedApiToken;
+    const withToken = () => fetch(`${base}/api/v1/users/dashboard/`, { headers: { Authorization: `Bearer ${created.token}` } });
+    expect((await withToken()).status).toBe(200);
+
+    const page = await signedInPage();
+    await page.goto(`${base}/admin/users/${customer.userId}/show`);
+    await page.getByRole('tab', { name: 'API tokens' }).click();
+    const token = row(page, 'Ticketing');
+    await token.getByText(`mw_live_…${created.token.slice(-4)}`).waitFor();
+    expect(await page.content()).not.toContain(created.token);
+
+    await token.getByRole('button', { name: 'Revoke' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Revoke "Ticketing"? Requests with it are refused from now on.').waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await waitForAppearance(page, 'API token revoked.', { announced: true });
+    await token.getByText('Revoked', { exact: true }).waitFor();
+    expect(await token.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
+    expect((await withToken()).status).toBe(401);
   });
 
   it('counts devices (the laptop revoked above) and networks on the dashboard', async () => {

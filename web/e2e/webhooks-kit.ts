@@ -56,22 +56,3 @@ export async function startReceiver() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-/** Subscribes the customer to `planId` through the simulated checkout, over HTTP, as the site does. */
-export async function subscribe(base: string, accessToken: string, planId: string): Promise<void> {
-  const call = async (path: string, body?: object) => {
-    const response = await fetch(`${base}/api/v1${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as Record<string, unknown>;
-  };
-  const created = await call('/subscriptions/create/', { plan_id: planId, payment_method: 'stripe', billing_cycle: 'monthly' });
-  const sessionId = String(created.payment_url).split('/').pop();
-  await call(`/subscriptions/simulated-checkout/${sessionId}/complete/`, {});
-  await call('/subscriptions/verify/', { session_id: sessionId });
-  const plan = (await call('/plan/')).plan;
-  if (plan !== planId) throw new Error(`still on ${String(plan)} after the checkout`);
-}

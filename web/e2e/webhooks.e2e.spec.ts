@@ -3,10 +3,11 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AuthResponse, WebhookEndpointList } from '@meshwork/contracts';
 import type { Locator, Page } from 'playwright-core';
+import { subscribeToPlan } from '@meshwork/testkit/api/accounts';
 import { recordAppearances, waitForAppearance } from '@meshwork/testkit/appearances';
 import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
 import { networksKit } from './networks-kit';
-import { type Received, signatureHolds, startReceiver, subscribe } from './webhooks-kit';
+import { type Received, signatureHolds, startReceiver } from './webhooks-kit';
 
 /** The log page as the customer saw it last, kept for review (test-results/ holds the e2e artifacts). */
 const SHOT = resolve(__dirname, '../../test-results/webhooks-log.png');
@@ -52,7 +53,7 @@ describe('customer site: webhooks in a real browser', () => {
 
   it('adds an endpoint, sends a test event, resends it while the receiver fails, rolls the secret, disables and deletes', async () => {
     const customer = await kit.account();
-    await subscribe(site.base, customer.tokens.access, 'enterprise');
+    await subscribeToPlan(site.base, customer.tokens.access, 'enterprise');
     const page = await signedInPage(customer, '/settings/webhooks');
     await page.getByRole('heading', { name: 'No endpoints yet' }).waitFor();
     await page.getByRole('button', { name: 'Add Endpoint' }).click();

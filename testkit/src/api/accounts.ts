@@ -5,6 +5,7 @@ import request from 'supertest';
 import type { AuthResponse } from '@meshwork/contracts';
 import { ChangeUserRoles } from '../../../api/src/identity';
 import { Register } from '../../../api/src/identity/application/register.handler';
+import { subscribeOverHttp } from './http-accounts.cjs';
 
 export const TEST_PASSWORD = 'Str0ngPassword';
 
@@ -43,23 +44,14 @@ export async function registerAuditor(app: INestApplication, name: string, tag: 
 }
 
 /**
- * Subscribes a user to Pro through the simulated checkout, as the site's plan dialog and
- * checkout page do, over HTTP to the listening app at `base`; fails unless the plan is then Pro.
+ * Subscribes a user to `planId` through the simulated checkout, as the site's plan dialog and
+ * checkout page do, over HTTP to the listening app at `base`; fails unless the plan is then `planId`.
  */
-export async function subscribeToPro(base: string, accessToken: string): Promise<void> {
-  const call = async (path: string, body?: object) => {
-    const response = await fetch(`${base}/api/v1${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as Record<string, unknown>;
-  };
-  const created = await call('/subscriptions/create/', { plan_id: 'pro', payment_method: 'stripe', billing_cycle: 'monthly' });
-  const sessionId = String(created.payment_url).split('/').pop();
-  await call(`/subscriptions/simulated-checkout/${sessionId}/complete/`, {});
-  await call('/subscriptions/verify/', { session_id: sessionId });
-  const plan = (await call('/plan/')).plan;
-  if (plan !== 'pro') throw new Error(`still on ${String(plan)} after the checkout`);
+export function subscribeToPlan(base: string, accessToken: string, planId: string): Promise<void> {
+  return subscribeOverHttp(`${base}/api/v1`, accessToken, planId);
+}
+
+/** subscribeToPlan to Pro, the plan most tests need beyond the free one. */
+export function subscribeToPro(base: string, accessToken: string): Promise<void> {
+  return subscribeToPlan(base, accessToken, 'pro');
 }

@@ -1,29 +1,13 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { Chip } from '@mui/material';
-import {
-  Datagrid,
-  FunctionField,
-  ListContextProvider,
-  TextField,
-  useDataProvider,
-  useList,
-  useRecordContext,
-  useTranslate,
-  WrapperField,
-  Button,
-} from 'react-admin';
+import { Button, FunctionField, TextField, useRecordContext, useTranslate, WrapperField } from 'react-admin';
 import type { AdminDevice } from '@meshwork/contracts';
-import type { ConsoleDataProvider } from '../../app/data-provider';
 import { auditLinkOf } from '../../audit/audit-filter';
-import { LoadFailed } from '../../layout/load-failure';
-import type { AdminUser } from '../admin-user';
 import { UserDateField } from '../user-fields';
 import { RevokeDeviceButton } from './revoke-device-button';
-import { NothingYet } from './tab-parts';
+import { UserListTab } from './tab-parts';
 import { userDevicesKey } from './user-tabs-api';
-import { useUserQuery } from './use-user-query';
 
-const LOAD_FAILED = 'resources.users.devices.notifications.load_failed';
 const label = (field: string) => `resources.users.devices.fields.${field}`;
 
 /** Active, or revoked and by whom (the owner from the site, or staff from here). */
@@ -60,25 +44,17 @@ function DeviceHistoryButton() {
 
 /** The user's Devices tab: their machines, newest first, each with its history, and Revoke on the active ones. */
 export function UserDevicesTab() {
-  const user = useRecordContext<AdminUser>();
-  const userId = String(user?.id ?? '');
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const { data, error, isPending } = useUserQuery(userDevicesKey(userId), () => dataProvider.getUserDevices(userId), LOAD_FAILED);
-  const list = useList({ data, isPending });
-  if (error) return <LoadFailed message={LOAD_FAILED} />;
   return (
-    <ListContextProvider value={list}>
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={<NothingYet message="resources.users.devices.none" />}>
-        <TextField source="name" label={label('name')} emptyText="—" sortable={false} />
-        <TextField source="platform" label={label('platform')} sortable={false} />
-        <TextField source="app_version" label={label('app_version')} sortable={false} />
-        <UserDateField source="last_seen_at" label={label('last_seen_at')} sortable={false} />
-        <DeviceStatusField label={label('status')} />
-        <WrapperField label={label('actions')} textAlign="right">
-          <DeviceHistoryButton />
-          <RevokeDeviceButton />
-        </WrapperField>
-      </Datagrid>
-    </ListContextProvider>
+    <UserListTab kind="devices" queryKey={userDevicesKey} load={(dataProvider, userId) => dataProvider.getUserDevices(userId)}>
+      <TextField source="name" label={label('name')} emptyText="—" sortable={false} />
+      <TextField source="platform" label={label('platform')} sortable={false} />
+      <TextField source="app_version" label={label('app_version')} sortable={false} />
+      <UserDateField source="last_seen_at" label={label('last_seen_at')} sortable={false} />
+      <DeviceStatusField label={label('status')} />
+      <WrapperField label={label('actions')} textAlign="right">
+        <DeviceHistoryButton />
+        <RevokeDeviceButton />
+      </WrapperField>
+    </UserListTab>
   );
 }

@@ -1,26 +1,11 @@
 import { Chip, Stack, Typography } from '@mui/material';
-import {
-  Datagrid,
-  FunctionField,
-  ListContextProvider,
-  NumberField,
-  TextField,
-  useDataProvider,
-  useList,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { FunctionField, NumberField, TextField, useTranslate } from 'react-admin';
 import type { AdminNetwork } from '@meshwork/contracts';
-import type { ConsoleDataProvider } from '../../app/data-provider';
 import { useIntlLocale } from '../../i18n/intl-locale';
-import { LoadFailed } from '../../layout/load-failure';
-import type { AdminUser } from '../admin-user';
 import { UserDateField } from '../user-fields';
-import { NothingYet } from './tab-parts';
+import { UserListTab } from './tab-parts';
 import { userNetworksKey } from './user-tabs-api';
-import { useUserQuery } from './use-user-query';
 
-const LOAD_FAILED = 'resources.users.networks.notifications.load_failed';
 const label = (field: string) => `resources.users.networks.fields.${field}`;
 
 /** Active, or suspended with the reason the customer reads (which names the plan change). */
@@ -58,23 +43,15 @@ function HostField(props: { label: string }) {
 
 /** The user's Networks tab: oldest first, as the customer's own list (the order a plan's cap keeps them). */
 export function UserNetworksTab() {
-  const user = useRecordContext<AdminUser>();
-  const userId = String(user?.id ?? '');
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const { data, error, isPending } = useUserQuery(userNetworksKey(userId), () => dataProvider.getUserNetworks(userId), LOAD_FAILED);
-  const list = useList({ data, isPending });
   const intlLocale = useIntlLocale();
-  if (error) return <LoadFailed message={LOAD_FAILED} />;
   return (
-    <ListContextProvider value={list}>
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={<NothingYet message="resources.users.networks.none" />}>
-        <TextField source="name" label={label('name')} sortable={false} />
-        <TextField source="model" label={label('model')} sortable={false} />
-        <NetworkStatusField label={label('status')} />
-        <HostField label={label('host')} />
-        <NumberField source="client_count" label={label('client_count')} locales={intlLocale} sortable={false} />
-        <UserDateField source="created_at" label={label('created_at')} sortable={false} />
-      </Datagrid>
-    </ListContextProvider>
+    <UserListTab kind="networks" queryKey={userNetworksKey} load={(dataProvider, userId) => dataProvider.getUserNetworks(userId)}>
+      <TextField source="name" label={label('name')} sortable={false} />
+      <TextField source="model" label={label('model')} sortable={false} />
+      <NetworkStatusField label={label('status')} />
+      <HostField label={label('host')} />
+      <NumberField source="client_count" label={label('client_count')} locales={intlLocale} sortable={false} />
+      <UserDateField source="created_at" label={label('created_at')} sortable={false} />
+    </UserListTab>
   );
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CommandBus, type ICommand } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import type { RecordedEvent } from '@meshwork/contracts';
@@ -6,12 +6,9 @@ import { BILLING_PROJECTION } from '../../billing';
 import type { PlanEvent } from '../../billing/events';
 import type { ModelEventType } from '../../catalog/events';
 import { CATALOG_PROJECTION } from '../../catalog';
-import { DATABASE, type Database } from '../../platform/database/database';
 import { DomainError } from '../../platform/domain/errors';
-import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port';
-import { logger } from '../../platform/logging/logger';
-import { ExclusiveFollower, type FollowerOptions, type LogConsumer, NotOwnerError } from '../../platform/projections/exclusive-follower';
-import { waitForProjection } from '../../platform/projections/projection-waiter';
+import { awaitReadModels, CommandFollower, OwnCheckpoint, ReadModelsBehind } from '../../platform/projections/command-follower';
+import type { LogConsumer } from '../../platform/projections/exclusive-follower';
 import { isTransientPostgresError } from '../../platform/projections/retry-policy';
 import type { PlanChange } from '../domain/network.events';
 import { NETWORKS_PROJECTION } from '../projections/networks.entities';
@@ -28,16 +25,6 @@ const MODEL_EVENTS = new Set<string>([
   'ModelDeleted',
 ] satisfies ModelEventType[]);
 const LIMIT_TERMS = ['maxNetworks', 'maxClientsPerNetwork'];
-
-/** The read models were not yet at the event: try again (they follow within moments). */
-class ReadModelsBehind extends Error {}
-
-/**
- * How long a batch waits for the read models before it throws ReadModelsBehind and is retried.
- * Shorter than a command's read-your-writes wait: the retry says so out loud, and stopping
- * the follower waits for the batch in hand.
- */
-const READ_MODELS_WAIT_MS = 5_000;
 
 /** The commands an event calls for: one per customer a plan change may touch, or one per revoked device. */
 type Work = () => Promise<ICommand[]>;
@@ -59,39 +46,36 @@ type Work = () => Promise<ICommand[]>;
  */
 class PlanLimitsConsumer implements LogConsumer {
   readonly name = PLAN_LIMITS_FOLLOWER;
+  private readonly checkpoint: OwnCheckpoint;
 
   constructor(
     private readonly pool: Pool,
     private readonly commands: CommandBus,
     private readonly networks: NetworkQueries,
-  ) {}
+  ) {
+    this.checkpoint = new OwnCheckpoint(pool, this.name);
+  }
 
-  async prepare(): Promise<number> {
-    await this.pool.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING', [this.name]);
-    const { rows } = await this.pool.query<{ position: string }>('SELECT position FROM projection_checkpoints WHERE name = $1', [
-      this.name,
-    ]);
-    return Number(rows[0]!.position);
+  prepare(): Promise<number> {
+    return this.checkpoint.read();
   }
 
   async handle(checkpoint: number, events: RecordedEvent[]): Promise<number> {
     const work = events.map((event) => ({ event, work: workFor(event, this.networks) })).filter((w) => w.work !== null);
     if (work.length > 0) {
       // Limits and owners are read from the read models: they must include the change first.
-      const last = work[work.length - 1]!.event.position;
-      const caughtUp = await Promise.all(
-        [BILLING_PROJECTION, CATALOG_PROJECTION, NETWORKS_PROJECTION].map((name) =>
-          waitForProjection(this.pool, name, last, READ_MODELS_WAIT_MS),
-        ),
+      await awaitReadModels(
+        this.pool,
+        [BILLING_PROJECTION, CATALOG_PROJECTION, NETWORKS_PROJECTION],
+        work[work.length - 1]!.event.position,
       );
-      if (caughtUp.includes(false)) throw new ReadModelsBehind(`read models are not yet at position ${last}`);
       for (const { work: commands } of work) for (const command of await commands!()) await this.commands.execute(command);
     }
-    return this.moveCheckpoint(checkpoint, events[events.length - 1]!.position);
+    return this.checkpoint.move(checkpoint, events[events.length - 1]!.position);
   }
 
   skip(checkpoint: number, event: RecordedEvent): Promise<number> {
-    return this.moveCheckpoint(checkpoint, event.position);
+    return this.checkpoint.move(checkpoint, event.position);
   }
 
   /** Lagging read models, an unavailable plan list or a lost connection heal by themselves. */
@@ -99,15 +83,6 @@ class PlanLimitsConsumer implements LogConsumer {
     return (
       error instanceof ReadModelsBehind || (error instanceof DomainError && error.kind === 'unavailable') || isTransientPostgresError(error)
     );
-  }
-
-  private async moveCheckpoint(from: number, to: number): Promise<number> {
-    const { rowCount } = await this.pool.query(
-      'UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1 AND position = $3',
-      [this.name, to, from],
-    );
-    if (rowCount === 0) throw new NotOwnerError('plan-limits checkpoint moved under us: another follower is running');
-    return to;
   }
 }
 
@@ -135,23 +110,15 @@ function workFor(event: RecordedEvent, networks: NetworkQueries): Work | null {
 
 /** Runs the plan-limits process manager in every api process; one at a time is active. */
 @Injectable()
-export class NetworkPlanLimitsFollower implements OnApplicationBootstrap, OnApplicationShutdown {
-  private follower: ExclusiveFollower | null = null;
-
+export class NetworkPlanLimitsFollower extends CommandFollower {
   constructor(
-    @Inject(DATABASE) private readonly database: Database,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly networks: NetworkQueries,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const options: FollowerOptions = { logger };
-    const consumer = new PlanLimitsConsumer(this.database.pool, this.commands, this.networks);
-    this.follower = new ExclusiveFollower(this.database.pool, this.store, consumer, options).start();
+  ) {
+    super();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.follower?.stop();
+  protected consumer(): LogConsumer {
+    return new PlanLimitsConsumer(this.pool, this.commands, this.networks);
   }
 }

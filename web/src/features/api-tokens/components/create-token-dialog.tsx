@@ -1,9 +1,10 @@
-import { Check, Copy, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { ApiTokenScope, CreatedApiToken } from '@meshwork/contracts';
 import { errorMessage } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
+import { ShownOnceSecret } from '../../../shared/ui/shown-once-secret';
 import { Spinner } from '../../../shared/ui/spinner';
 import { TextField } from '../../../shared/ui/text-field';
 import { useCreateApiToken } from '../api/api-tokens-api';
@@ -81,38 +82,13 @@ export function CreateTokenDialog({ readWriteAllowed, onClose }: { readWriteAllo
 
 /** The new token's secret, this once, with a copy button: the api keeps only its hash. */
 function TokenSecret({ token, onClose }: { token: CreatedApiToken; onClose: () => void }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = () =>
-    navigator.clipboard.writeText(token.token).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
   return (
     <Dialog title={`Token "${token.name}" created`} onClose={onClose} className="max-w-2xl">
       <p role="note" className="flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
         <TriangleAlert className="size-5 shrink-0" aria-hidden />
         Copy this token now: it will not be shown again. Anyone who has it can use the API as you, so keep it secret.
       </p>
-      <label htmlFor="api-token-secret" className="mt-4 mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
-        API token
-      </label>
-      <div className="flex gap-2">
-        <input
-          id="api-token-secret"
-          readOnly
-          value={token.token}
-          onFocus={(event) => event.currentTarget.select()}
-          className="block h-10 w-full rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
-        />
-        <Button variant="secondary" onClick={() => void copy()}>
-          {copied === 'yes' ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-          {copied === 'yes' ? 'Copied' : 'Copy'}
-        </Button>
-      </div>
-      <p role="status" className="mt-1.5 min-h-5 text-xs text-slate-500 dark:text-slate-400">
-        {copied === 'yes' && 'Token copied to the clipboard.'}
-        {copied === 'failed' && 'Could not reach the clipboard: select the token and copy it yourself.'}
-      </p>
+      <ShownOnceSecret label="API token" value={token.token} noun="token" />
       <pre className="mt-3 overflow-auto rounded-xl bg-slate-950 p-4 text-xs leading-5 text-slate-100">
         <code>{`curl -H "Authorization: Bearer ${token.token.slice(0, 12)}…" ${window.location.origin}/api/v1/users/dashboard/`}</code>
       </pre>

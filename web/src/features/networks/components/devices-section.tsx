@@ -5,7 +5,7 @@ import { Button } from '../../../shared/ui/button';
 import { RegionCard } from '../../../shared/ui/region-card';
 import { useRenameDevice } from '../api/rename-device';
 import { useRevokeDevice } from '../api/revoke-device';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { formatRelative } from './network-format';
 import { RenameDialog } from './rename-dialog';
 import { useNow } from './use-now';

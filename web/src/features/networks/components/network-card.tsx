@@ -5,7 +5,7 @@ import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { useDeleteNetwork } from '../api/delete-network';
 import { useRenameNetwork } from '../api/rename-network';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { HostPicker } from './host-picker';
 import { JoinCodePanel } from './join-code-panel';
 import { NetworkClients } from './network-clients';

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../shared/format/billing-format';
 import { notifyFailure, notifySuccess } from '../../../shared/toast/notify';
 import { Button } from '../../../shared/ui/button';
 import { useRemoveClient } from '../api/remove-client';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { usedOf } from './network-format';
 
 /** The network's clients (device name, joined at), each removable after a confirmation. */

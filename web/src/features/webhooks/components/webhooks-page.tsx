@@ -10,7 +10,7 @@ import { isPlanWithoutWebhooks, useEndpoints } from '../api/get-endpoints';
 import { useRollSecret } from '../api/roll-secret';
 import { useUpdateEndpoint } from '../api/update-endpoint';
 import type { WebhookEndpoint } from '@meshwork/contracts';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { EndpointCard, type EndpointAction } from './endpoint-card';
 import { EndpointFormDialog } from './endpoint-form-dialog';
 import { RollSecretDialog } from './roll-secret-dialog';

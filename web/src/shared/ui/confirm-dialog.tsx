@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
-import { Spinner } from '../../../shared/ui/spinner';
+import { Button } from './button';
+import { Dialog } from './dialog';
+import { Spinner } from './spinner';
 
-/** Asks before something that cannot be undone (delete a network, revoke a device, remove a client). */
+/** Asks before something that cannot be undone (delete a network or a webhook endpoint, revoke a device, remove a client). */
 export function ConfirmDialog({
   title,
   children,
