@@ -6,22 +6,27 @@
 // customers, one endpoint each, at a receiver in this process: BENCH_HANGING (10) of them
 // never answer, BENCH_FAILING (10) answer 500, the rest answer 204 at once. BENCH_EVENTS
 // (10,000) NetworkCreated events are appended to the log (the event store's own append, 20
-// at a time, BENCH_RATE (500) a second, 0 for a burst; spread evenly over the customers), each becoming one delivery. Prints, for the
-// healthy endpoints, the delivery latency (event recorded in the log -> request at the
-// receiver) p50/p99/max, how many events never arrived (lost) and how many arrived more than
-// once (duplicates); and the attempts the hanging and failing endpoints got. Target: p99 < 2 s,
-// nothing lost. Stops the api and drops its database when done, failed or interrupted.
+// at a time, spread evenly over the customers), each becoming one delivery: all at once (a
+// burst, the default), or BENCH_RATE a second. Prints, for the healthy endpoints, the delivery
+// latency (event recorded in the log -> request at the receiver) p50/p99/max, how many events
+// never arrived (lost) and how many arrived more than once (duplicates); the attempts the
+// hanging and failing endpoints got; where the time went (log -> outbox, the projection;
+// outbox -> first attempt, the sender) and the load average. Target: p99 < 2 s, nothing
+// lost. Stops the api and drops its database when done, failed or interrupted.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as infra from '../lib/index.mjs';
 import apiProcess from '@meshwork/testkit/api/api-process.cjs';
+import httpAccounts from '@meshwork/testkit/api/http-accounts.cjs';
 import { ownServers } from '../lib/own-servers.cjs';
 import { runBenchmark } from './run-benchmark.mjs';
 
+const { callApi, registerOverHttp, subscribeOverHttp } = httpAccounts;
 const require = createRequire(import.meta.url);
 const dist = (p) => path.join(path.dirname(fileURLToPath(import.meta.url)), '../../dist', p);
 const { PostgresEventStore } = require(dist('api/src/platform/event-store/postgres-event-store.js'));
@@ -30,8 +35,8 @@ const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 100);
 const HANGING = Number(process.env.BENCH_HANGING ?? 10);
 const FAILING = Number(process.env.BENCH_FAILING ?? 10);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
-/** Events appended per second (0: as fast as the event store takes them, a burst). */
-const RATE = Number(process.env.BENCH_RATE ?? 500);
+/** Events appended per second (0, the default: as fast as the event store takes them, a burst). */
+const RATE = Number(process.env.BENCH_RATE ?? 0);
 const WAIT_MS = Number(process.env.BENCH_WAIT_SECONDS ?? 180) * 1000;
 const PASSWORD = 'Bench1Password';
 
@@ -63,15 +68,6 @@ async function main() {
     ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` } : {}),
   });
   const { base } = api;
-  const call = async (p, token, body) => {
-    const response = await fetch(`${base}${p}`, {
-      method: body ? 'POST' : 'GET',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${p}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
 
   // The receiver: path /<n>; arrivals by path and event id.
   const arrivals = new Map();
@@ -96,29 +92,29 @@ async function main() {
   const customers = Array.from({ length: ENDPOINTS }, (_, n) => ({ n }));
   await pool(10, customers, async (customer) => {
     const name = `wh${customer.n}_${randomUUID().slice(0, 6)}`;
-    const registered = await call('/register/', null, {
-      email: `${name}@example.com`,
-      username: name,
-      password: PASSWORD,
-      password_confirm: PASSWORD,
-    });
+    const registered = await registerOverHttp(base, name, PASSWORD);
     const token = registered.tokens.access;
-    const checkout = await call('/subscriptions/create/', token, {
-      plan_id: 'enterprise',
-      payment_method: 'stripe',
-      billing_cycle: 'monthly',
-    });
-    const sessionId = String(checkout.payment_url).split('/').pop();
-    await call(`/subscriptions/simulated-checkout/${sessionId}/complete/`, token, {});
-    await call('/subscriptions/verify/', token, { session_id: sessionId });
+    await subscribeOverHttp(base, token, 'enterprise');
     customer.endpointId = (
-      await call('/webhooks/endpoints/', token, { url: `${receiverBase}/${customer.n}`, event_types: ['network.created'] })
+      await callApi(base, '/webhooks/endpoints/', token, { url: `${receiverBase}/${customer.n}`, event_types: ['network.created'] })
     ).id;
     customer.userId = registered.user.id;
   });
   console.log(' done');
 
   db = new pg.Pool({ connectionString: api.databaseUrl, max: 25 });
+  // The set-up's tail (invoices, receipts, read models) is not the burst's: wait until every log consumer is at the head.
+  const settleStarted = Date.now();
+  for (;;) {
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS behind FROM projection_checkpoints WHERE position < (SELECT coalesce(max(position), 0) FROM es_events)`,
+    );
+    if (rows[0].behind === 0 || Date.now() - settleStarted > 60_000) {
+      console.log(`set-up settled in ${((Date.now() - settleStarted) / 1000).toFixed(1)} s (${rows[0].behind} log consumers behind)`);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
   const store = new PostgresEventStore(db);
   const metadata = { correlationId: randomUUID(), causationId: null, actor: { userId: null, isStaff: false, ip: null, userAgent: null } };
   const events = Array.from({ length: EVENTS }, (_, i) => customers[i % ENDPOINTS]);
@@ -140,7 +136,9 @@ async function main() {
     await store.append(`networks-${customer.userId}`, [event], 'any');
   });
   const appendSeconds = (performance.now() - appendStarted) / 1000;
-  console.log(`appended ${EVENTS} events in ${appendSeconds.toFixed(1)} s (${Math.round(EVENTS / appendSeconds)}/s)`);
+  console.log(
+    `appended ${EVENTS} events in ${appendSeconds.toFixed(1)} s (${Math.round(EVENTS / appendSeconds)}/s${RATE > 0 ? `, paced at ${RATE}/s` : ', a burst'})`,
+  );
 
   // When each event entered the log, by id.
   const { rows } = await db.query(
@@ -190,14 +188,26 @@ async function main() {
   );
   // Where the time went: the log to the outbox (the projection), the outbox to the first attempt (the sender).
   const { rows: split } = await db.query(
-    `SELECT percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM d.created_at - e.recorded_at)) * 1000 AS to_outbox,
-            percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM a.at - d.created_at)) * 1000 AS to_attempt
+    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM d.created_at - e.recorded_at)) * 1000 AS to_outbox_p50,
+            percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM d.created_at - e.recorded_at)) * 1000 AS to_outbox,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM a.at - d.created_at)) * 1000 AS to_attempt_p50,
+            percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM a.at - d.created_at)) * 1000 AS to_attempt,
+            extract(epoch FROM max(d.created_at) - min(e.recorded_at)) AS outbox_span
        FROM webhook_deliveries d JOIN es_events e ON e.event_id = d.event_id
        JOIN webhook_delivery_attempts a ON a.delivery_id = d.id AND a.attempt = 1
       WHERE d.endpoint_id = ANY ($1)`,
     [customers.filter((c) => healthy.includes(c.n)).map((c) => c.endpointId)],
   );
-  console.log(`  p99 log -> outbox ${Math.round(split[0].to_outbox)} ms, outbox -> first attempt ${Math.round(split[0].to_attempt)} ms`);
+  const step = split[0];
+  console.log(`  log -> outbox (projection) p50 ${Math.round(step.to_outbox_p50)} ms, p99 ${Math.round(step.to_outbox)} ms`);
+  console.log(`  outbox -> first attempt (sender) p50 ${Math.round(step.to_attempt_p50)} ms, p99 ${Math.round(step.to_attempt)} ms`);
+  console.log(`  first event in the log -> last healthy delivery row: ${Number(step.outbox_span).toFixed(1)} s`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')} (1 / 5 / 15 min, ${os.cpus().length} cores)`,
+  );
   if (lost > 0 || !(p99 < 2000)) process.exitCode = 1;
 }
 

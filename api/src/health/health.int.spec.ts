@@ -56,6 +56,7 @@ describe('GET /api/v1/health/system-status/ against the real servers', () => {
         'networks_plan_limits',
         'users',
         'webhooks',
+        'webhooks_plan',
       ].map((name) => expect.objectContaining({ name, status: 'up', running: true, positionsBehind: 0 })),
     );
   });

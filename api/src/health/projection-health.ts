@@ -5,13 +5,20 @@ import type { RelayStatus } from '../platform/messaging/relay-status.port';
 import { INVOICES_FOLLOWER } from '../billing';
 import { PLAN_LIMITS_FOLLOWER } from '../networks';
 import { readModelNames } from '../read-models';
+import { WEBHOOK_PLAN_FOLLOWER } from '../webhooks';
 
 /**
  * Every log consumer this deployment runs: the read models, the networks' plan-limits
- * follower, billing's invoice follower, and the Kafka relay when there is one.
+ * follower, billing's invoice follower, the webhooks' plan follower, and the Kafka relay when there is one.
  */
 export function logConsumerNames(relay: RelayStatus): string[] {
-  return [...readModelNames, PLAN_LIMITS_FOLLOWER, INVOICES_FOLLOWER, ...(relay.consumerName ? [relay.consumerName] : [])];
+  return [
+    ...readModelNames,
+    PLAN_LIMITS_FOLLOWER,
+    INVOICES_FOLLOWER,
+    WEBHOOK_PLAN_FOLLOWER,
+    ...(relay.consumerName ? [relay.consumerName] : []),
+  ];
 }
 
 /**

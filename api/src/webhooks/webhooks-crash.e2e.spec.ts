@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { freePort, spawnApi } from '@meshwork/testkit/api/api-process.cjs';
+import { callApi, registerOverHttp, subscribeOverHttp } from '@meshwork/testkit/api/http-accounts.cjs';
 import { required } from '@meshwork/testkit/infra';
 import { eventually } from '../../../testkit/src/eventually';
 import { type Receiver, startReceiver } from './testing/webhook-receiver';
@@ -60,47 +61,19 @@ describe('webhook deliveries across a kill -9 of the api', () => {
 
   /** The fields of the answers this test reads. */
   interface Answer {
-    tokens: { access: string };
-    payment_url: string;
     id: string;
     secret: string;
     user_code: string;
     delivery: { event_id: string };
   }
 
-  async function call(path: string, token: string | null, body?: object): Promise<Answer> {
-    const response = await fetch(`${base}${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: {
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        'Content-Type': 'application/json',
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as Answer;
-  }
+  const call = (path: string, token: string | null, body?: object) => callApi<Answer>(base, path, token, body);
 
   it('sends the deliveries in flight again after a restart, with the same event ids', async () => {
     await start();
     await db.connect();
-    const name = randomUUID().slice(0, 8);
-    const password = 'Crash1Password';
-    const registered = await call('/register/', null, {
-      email: `${name}@example.com`,
-      username: `user_${name}`,
-      password,
-      password_confirm: password,
-    });
-    const token = registered.tokens.access;
-    const checkout = await call('/subscriptions/create/', token, {
-      plan_id: 'enterprise',
-      payment_method: 'stripe',
-      billing_cycle: 'monthly',
-    });
-    const sessionId = String(checkout.payment_url).split('/').pop();
-    await call(`/subscriptions/simulated-checkout/${sessionId}/complete/`, token, {});
-    await call('/subscriptions/verify/', token, { session_id: sessionId });
+    const token = (await registerOverHttp(base, `user_${randomUUID().slice(0, 8)}`, 'Crash1Password')).tokens.access;
+    await subscribeOverHttp(base, token, 'enterprise');
     const endpoint = await call('/webhooks/endpoints/', token, { url: receiver.url('/crash'), event_types: ['device.signed_in'] });
     receiver.set('/crash', 'hang', [endpoint.secret]);
 

@@ -5,6 +5,7 @@ import { deviceHost, signInDevice } from '../../../testkit/src/api/devices';
 import { startTestApp, type TestApp } from '../../../testkit/src/api/test-app';
 import { eventually } from '../../../testkit/src/eventually';
 import { required } from '../../../testkit/src/infra';
+import { BillingClock } from '../billing/application/billing-clock';
 import { DISPATCH_DEFAULTS, WebhookDispatcher } from './application/webhook-dispatcher';
 import { enterpriseCustomer } from './testing/webhook-kit';
 import { type Receiver, startReceiver } from './testing/webhook-receiver';
@@ -196,5 +197,33 @@ describe('Webhooks: endpoints, signed deliveries from the event log, retries and
     const enabled = (await customer.patch(`/webhooks/endpoints/${created.id}`, { enabled: true }).expect(200)).body;
     expect(enabled).toMatchObject({ enabled: true, disabled_reason: null });
     subject.app.get(WebhookDispatcher).options = DISPATCH_DEFAULTS;
+  });
+
+  it('disables the endpoints at once when a downgrade takes effect, and refuses to enable them on the lower plan', async () => {
+    const leaving = await enterpriseCustomer(subject.app);
+    const { body: created } = await leaving.post('/webhooks/endpoints/', {
+      url: receiver.url('/leaving'),
+      event_types: ['device.revoked'],
+    });
+    const cancelled = await leaving.post('/subscriptions/cancel/').expect(200);
+    // The period ends: billing moves the customer to the free plan, with no event for the endpoint to deliver.
+    await subject.app.get(BillingClock).tick(new Date(Date.parse(cancelled.body.expires_at as string) + 1000));
+
+    const disabled = () =>
+      query<{ data: { reason: string }; metadata: { actor: { userId: string | null } } }>(
+        `SELECT data, metadata FROM es_events WHERE stream_id = $1 AND type = 'WebhookEndpointDisabled'`,
+        [`webhookendpoint-${created.id}`],
+      );
+    await eventually(async () => (await disabled()).length === 1, 'the endpoint disabled by the plan change');
+    const [event] = await disabled();
+    expect(event!.data.reason).toBe('plan');
+    expect(event!.metadata.actor.userId).toBeNull();
+    const [row] = await query<{ enabled: boolean; disabled_reason: string }>(
+      'SELECT enabled, disabled_reason FROM rm_webhooks.endpoints WHERE id = $1',
+      [created.id],
+    );
+    expect(row).toEqual({ enabled: false, disabled_reason: 'plan' });
+    const refused = await leaving.patch(`/webhooks/endpoints/${created.id}`, { enabled: true }).expect(403);
+    expect(refused.body.message).toMatch(/Enterprise plan/);
   });
 });

@@ -106,9 +106,10 @@ class ProjectionConsumer implements LogConsumer {
     const committed = await this.atCheckpoint(checkpoint, events[events.length - 1]!.position, async (client) => {
       // Through textSafe: a read model can hold any text the log holds (see text-safe-client.ts).
       const db = textSafe(client);
-      for (const event of events) {
-        if (this.handles(event.type)) await this.projection.apply(db, this.schema, event);
-      }
+      const handled = events.filter((event) => this.handles(event.type));
+      if (this.projection.applyBatch) {
+        if (handled.length > 0) await this.projection.applyBatch(db, this.schema, handled);
+      } else for (const event of handled) await this.projection.apply(db, this.schema, event);
     });
     if (committed.applied) this.onCommitted?.(events);
     return committed.position;

@@ -20,6 +20,12 @@ export interface Projection {
   createTables(db: PoolClient, schema: string): Promise<void>;
   /** Applies one event inside the runner's transaction; writes go to tables in `schema`. */
   apply(db: PoolClient, schema: string, event: RecordedEvent): Promise<void>;
+  /**
+   * Optional: applies a batch's events it handles, in order, inside the runner's transaction,
+   * instead of `apply` for each: for set-based writes (one statement for a batch's rows). The
+   * result must be what `apply` for each would give, which rebuilds and replays still call.
+   */
+  applyBatch?(db: PoolClient, schema: string, events: RecordedEvent[]): Promise<void>;
 }
 
 /** The schema queries read: `SELECT ... FROM ${readModelSchema('users')}.users`. */

@@ -9,7 +9,7 @@ import { signatureHeader } from '../infrastructure/secret-box';
 import type { StoredSecret } from '../projections/webhooks.entities';
 import { WEBHOOKS_PROJECTION } from '../projections/webhooks.entities';
 import { readModelSchema } from '../../platform/projections/projection';
-import { AttemptRecorder } from './attempt-recorder';
+import { AttemptRecorder, type FailureCount } from './attempt-recorder';
 import { DisableWebhookEndpoint } from './endpoint-commands.handler';
 import { DELIVERIES_CHANNEL } from '../infrastructure/deliveries.schema';
 import { WebhooksContext } from './webhooks-context';
@@ -18,9 +18,14 @@ const MINUTE = 60_000;
 /** How often deliveries of disabled or deleted endpoints are closed and old ones pruned. */
 const SWEEP_MS = 30_000;
 const HOUR = 60 * MINUTE;
+/** How soon a lost NOTIFY listener is replaced. */
+const RELISTEN_MS = 5_000;
 
 export interface DispatchOptions {
-  /** Deliveries in flight in this process. */
+  /**
+   * Deliveries in flight in this process: room for every endpoint's `perEndpoint` in a burst
+   * (bench:webhooks: 80 busy endpoints). They hold no database connection (see the class comment).
+   */
   concurrency: number;
   /** Deliveries in flight per endpoint (across processes, by their leases). */
   perEndpoint: number;
@@ -38,7 +43,7 @@ export interface DispatchOptions {
 }
 
 export const DISPATCH_DEFAULTS: DispatchOptions = {
-  concurrency: 100,
+  concurrency: 200,
   perEndpoint: 2,
   timeoutMs: 10_000,
   maxBodyBytes: 4096,
@@ -69,6 +74,12 @@ const ENDPOINTS = `${readModelSchema(WEBHOOKS_PROJECTION)}.endpoints`;
  * LOCKED, so instances share the work), at most `perEndpoint` per endpoint, so a hanging
  * endpoint holds two slots and no more. A process killed mid-delivery leaves a lease that
  * expires, and the delivery is sent again with the same event id (at least once).
+ *
+ * Database connections, whatever the deliveries in flight: at most 4 of the process's pool.
+ * The listener holds 1; the loop claims and sweeps one statement at a time (1); the attempts
+ * are written in batches, one at a time (1, AttemptRecorder); stopping a failing endpoint
+ * (its command and its owner's address) runs one endpoint at a time (1). A delivery itself
+ * touches the database only through the recorder.
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -80,8 +91,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   /** Set by signal(): a claim is worth making again. */
   private dirty = false;
   private listener: PoolClient | null = null;
-  private plans = new Map<string, { allowed: boolean; until: number }>();
+  private lastListen = 0;
+  /** Gives the listener's connection back, once. */
+  private unlisten: (() => void) | null = null;
   private lastSweep = 0;
+  /** Secrets opened, by their sealed form: a burst to one endpoint opens its secret once (bench:webhooks). */
+  private secrets = new Map<string, string>();
+  /** Failing endpoints are stopped one after another (see the connection count above). */
+  private stops: Promise<void> = Promise.resolve();
   private readonly recorder: AttemptRecorder;
 
   constructor(
@@ -102,21 +119,39 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.wake?.();
     await this.loop;
     await Promise.allSettled([...this.inFlight]);
-    this.listener?.release(true);
+    await this.stops;
+    this.unlisten?.();
   }
 
   private get pool() {
     return this.context.database.pool;
   }
 
+  /** Listens for new deliveries; a lost listener is replaced at most every few seconds (polling covers the gap). */
   private async listen(): Promise<void> {
+    this.lastListen = Date.now();
+    let client: PoolClient;
     try {
-      this.listener = await this.pool.connect();
-      this.listener.on('notification', () => this.signal());
-      this.listener.on('error', () => (this.listener = null));
-      await this.listener.query(`LISTEN ${DELIVERIES_CHANNEL}`);
+      client = await this.pool.connect();
     } catch {
-      // Polling alone still delivers, a little later.
+      return;
+    }
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      if (this.listener === client) this.listener = null;
+      client.release(true);
+    };
+    client.on('notification', () => this.signal());
+    client.on('error', drop);
+    try {
+      await client.query(`LISTEN ${DELIVERIES_CHANNEL}`);
+      if (dropped) return;
+      this.listener = client;
+      this.unlisten = drop;
+    } catch {
+      drop();
     }
   }
 
@@ -127,8 +162,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async run(): Promise<void> {
-    await this.listen();
     while (!this.stopping) {
+      if (!this.listener && Date.now() - this.lastListen > RELISTEN_MS) await this.listen();
       this.dirty = false;
       try {
         const free = this.options.concurrency - this.inFlight.size;
@@ -189,18 +224,15 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async deliver(delivery: Claimed): Promise<void> {
+    // An owner's plan losing webhooks disables their endpoints at once (WebhookPlanFollower), so the claim skips them.
     if (delivery.url === null || !delivery.enabled) {
-      return this.finish(delivery, 'failed', null, delivery.url === null ? 'The endpoint was deleted.' : 'The endpoint is disabled.');
-    }
-    if (!(await this.planAllows(delivery.user_id))) {
-      const stopped = await this.commands.execute(new DisableWebhookEndpoint(delivery.endpoint_id, 'plan', new Date()));
-      if (stopped) logger.info({ endpoint: delivery.endpoint_id }, 'webhook endpoint disabled: the plan has no webhooks');
-      return this.finish(delivery, 'failed', null, 'The plan no longer includes webhooks.');
+      await this.finish(delivery, 'failed', null, delivery.url === null ? 'The endpoint was deleted.' : 'The endpoint is disabled.');
+      return;
     }
     const now = Date.now();
     const secrets = delivery
       .secrets!.filter((s) => s.expires_at === null || Date.parse(s.expires_at) > now)
-      .map((s) => this.context.secrets.open(s.sealed));
+      .map((s) => this.opened(s.sealed));
     const headers = {
       'Meshwork-Signature': signatureHeader(secrets, Math.floor(now / 1000), delivery.body),
       'Meshwork-Event-Id': delivery.event_id,
@@ -213,22 +245,46 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       maxBodyBytes: this.options.maxBodyBytes,
     });
     const attempt = delivery.attempts + 1;
-    if (outcome.ok) return this.finish(delivery, 'succeeded', outcome, null);
+    if (outcome.ok) {
+      await this.finish(delivery, 'succeeded', outcome, null);
+      return;
+    }
     const delay = this.options.retryDelaysMs[attempt - 1];
-    if (delay === undefined) await this.finish(delivery, 'failed', outcome, outcome.error);
-    else await this.finish(delivery, 'retrying', outcome, outcome.error, Math.round(delay * (0.85 + Math.random() * 0.3)));
-    await this.countFailure(delivery);
+    const failures =
+      delay === undefined
+        ? await this.finish(delivery, 'failed', outcome, outcome.error)
+        : await this.finish(delivery, 'retrying', outcome, outcome.error, Math.round(delay * (0.85 + Math.random() * 0.3)));
+    if (
+      failures &&
+      failures.consecutive >= this.options.failureLimit &&
+      Date.now() - failures.since.getTime() >= this.options.failureSpanMs
+    ) {
+      const stopping = this.stops.then(() => this.stopFailing(delivery, failures));
+      this.stops = stopping.catch((error: unknown) =>
+        logger.error({ err: error, endpoint: delivery.endpoint_id }, 'could not stop a failing webhook endpoint'),
+      );
+    }
   }
 
-  /** Records the attempt (or, with no outcome, ends the delivery unsent). */
-  private async finish(
+  private opened(sealed: string): string {
+    let secret = this.secrets.get(sealed);
+    if (secret === undefined) {
+      if (this.secrets.size >= 10_000) this.secrets = new Map();
+      secret = this.context.secrets.open(sealed);
+      this.secrets.set(sealed, secret);
+    }
+    return secret;
+  }
+
+  /** Records the attempt (or, with no outcome, ends the delivery unsent); answers the endpoint's failures in a row after a failed one. */
+  private finish(
     delivery: Claimed,
     status: 'succeeded' | 'failed' | 'retrying',
     outcome: AttemptOutcome | null,
     error: string | null,
     retryInMs = 0,
-  ): Promise<void> {
-    await this.recorder.record({
+  ): Promise<FailureCount | undefined> {
+    return this.recorder.record({
       id: delivery.id,
       endpoint_id: delivery.endpoint_id,
       status,
@@ -243,16 +299,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     });
   }
 
-  /** One more failure in a row; past the limit and the span, the endpoint is switched off and its owner told. */
-  private async countFailure(delivery: Claimed): Promise<void> {
-    const { rows } = await this.pool.query<{ consecutive: number; since: Date }>(
-      `INSERT INTO webhook_endpoint_failures (endpoint_id, consecutive, since) VALUES ($1, 1, now())
-       ON CONFLICT (endpoint_id) DO UPDATE SET consecutive = webhook_endpoint_failures.consecutive + 1
-       RETURNING consecutive, since`,
-      [delivery.endpoint_id],
-    );
-    const { consecutive, since } = rows[0]!;
-    if (consecutive < this.options.failureLimit || Date.now() - since.getTime() < this.options.failureSpanMs) return;
+  /** Past the limit and the span of failures in a row: the endpoint is switched off and its owner told. */
+  private async stopFailing(delivery: Claimed, { consecutive, since }: FailureCount): Promise<void> {
     const stopped: boolean = await this.commands.execute(new DisableWebhookEndpoint(delivery.endpoint_id, 'failing', new Date()));
     await this.pool.query('DELETE FROM webhook_endpoint_failures WHERE endpoint_id = $1', [delivery.endpoint_id]);
     if (!stopped) return;
@@ -265,16 +313,6 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         `Meshwork disabled your webhook endpoint ${delivery.url} after ${consecutive} failed deliveries in a row ` +
         `since ${since.toISOString()}. Events are no longer sent to it. Fix the endpoint, then enable it again under Webhooks in your settings.`,
     });
-  }
-
-  /** The owner's plan, asked at most every 30 seconds per user. */
-  private async planAllows(userId: string): Promise<boolean> {
-    const cached = this.plans.get(userId);
-    if (cached && cached.until > Date.now()) return cached.allowed;
-    const allowed = await this.context.planAllows(userId);
-    if (this.plans.size > 10_000) this.plans = new Map();
-    this.plans.set(userId, { allowed, until: Date.now() + 30_000 });
-    return allowed;
   }
 
   /**

@@ -42,8 +42,14 @@ export class WebhooksContext {
 
   /** Whether the user's plan includes webhooks: its `webhooks` field, or, on plans without it, the Enterprise tier. */
   async planAllows(userId: string): Promise<boolean> {
-    const plan = (await plansOfUsers(this.database, [userId])).get(userId) as { tier: number; webhooks?: boolean } | undefined;
-    return plan ? (plan.webhooks ?? plan.tier >= ENTERPRISE_TIER) : false;
+    return (await this.plansAllowing([userId])).has(userId);
+  }
+
+  /** Which of these users' plans include webhooks, in one query. */
+  async plansAllowing(userIds: readonly string[]): Promise<Set<string>> {
+    const plans = await plansOfUsers(this.database, userIds);
+    const allowed = [...plans].filter(([, plan]) => (plan as { webhooks?: boolean }).webhooks ?? plan.tier >= ENTERPRISE_TIER);
+    return new Set(allowed.map(([userId]) => userId));
   }
 
   async requirePlan(userId: string): Promise<void> {

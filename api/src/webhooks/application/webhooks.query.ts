@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint } from '@meshwork/contracts';
+import { In } from 'typeorm';
 import { DATABASE, type Database } from '../../platform/database/database';
 import { notFound } from '../../platform/domain/errors';
 import { readSide } from '../../platform/database/read-side';
@@ -65,6 +66,14 @@ export class WebhookQueries {
       .findOneBy({ id, user_id: userId });
     if (!record) throw notFound('Webhook endpoint not found.');
     return record;
+  }
+
+  /** The enabled endpoints of these users, or of everyone (null): id and owner. */
+  async enabledEndpoints(userIds: readonly string[] | null): Promise<Pick<WebhookEndpointRecord, 'id' | 'user_id'>[]> {
+    return (await readSide(this.database.pool, WEBHOOKS_ENTITIES)).getRepository(WebhookEndpointRecord).find({
+      select: { id: true, user_id: true },
+      where: { enabled: true, ...(userIds ? { user_id: In([...userIds]) } : {}) },
+    });
   }
 
   // Raw SQL below: the outbox is a write-side table (deliveries.schema.ts), not a read model.
