@@ -5,7 +5,8 @@
 // engine in a process of its own (so /proc's VmHWM is that engine's peak RSS alone):
 //   - llama.cpp through node-llama-cpp (the reference);
 //   - Meshwork's engine on the model packed as 1 block with int8 activations (as llama.cpp
-//     rounds activations for quantised types; `model:pack` packs exact fp32 unless asked).
+//     rounds activations for quantised types; `model:pack` packs exact fp32 unless asked), and
+//     with fp32 activations too if BENCH_ACTIVATIONS asks.
 // Models: SmolLM2-135M Q4_1 and Gemma 3 270M Q4_K_M (fetched by infra), and a random-weight
 // model with Llama 3.1 8B's shape as Q4_K_M (llama.cpp's recipe), written once into the cache.
 // Each package is packed once into the cache (keyed by the packer's build), in a process of its
@@ -16,7 +17,9 @@
 //
 // Knobs: BENCH_MODELS=smollm2,gemma3,llama8b (default all), BENCH_THREADS=1,2,
 // BENCH_PROMPT_TOKENS, BENCH_DECODE_TOKENS, BENCH_RUNS (defaults per model below),
-// BENCH_BLOCKS=1,3 to add the 3-block package (target ≥ 0.95x of 1 block).
+// BENCH_BLOCKS=1,3 to add the 3-block package (target ≥ 0.95x of 1 block), BENCH_ACTIVATIONS=
+// int8,fp32 to add the fp32 package (its ratios are checked too), BENCH_PROFILE=1 to profile
+// the decode steps of each 1-block package node by node afterwards (inference/meshwork-profile.mjs).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -120,20 +123,20 @@ function child(script, args, env = {}) {
  * The model's package in the cache, packed (by pack.bench's runner, in its own process) the
  * first time; answers it with that pack's time and peak RSS.
  */
-function cachedPackage(key, gguf, blocks, build) {
-  const name = `${key}-${blocks}b-int8-${fs.statSync(gguf).size}-${build}`;
+function cachedPackage(key, gguf, blocks, activations, build) {
+  const name = `${key}-${blocks}b-${activations}-${fs.statSync(gguf).size}-${build}`;
   const dir = path.join(cache, 'packages', name);
   const record = path.join(dir, 'bench-pack.json');
   if (fs.existsSync(record)) return { dir, ...JSON.parse(fs.readFileSync(record, 'utf8')), cached: true };
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   // Older builds' packages of this model go: the 8B one is several GB.
-  for (const old of fs.readdirSync(path.dirname(dir)).filter((n) => n.startsWith(`${key}-${blocks}b-int8-`)))
+  for (const old of fs.readdirSync(path.dirname(dir)).filter((n) => n.startsWith(`${key}-${blocks}b-${activations}-`)))
     fs.rmSync(path.join(path.dirname(dir), old), { recursive: true, force: true });
-  ensureDisk(2.5 * fs.statSync(gguf).size, `packing ${path.basename(gguf)}`);
+  ensureDisk((activations === 'int8' ? 2.5 : 3) * fs.statSync(gguf).size, `packing ${path.basename(gguf)}`);
   const partial = `${dir}.partial-${process.pid}`;
   scratch.add(partial);
   try {
-    const r = child(['pack', 'pack-run.mjs'], [gguf, partial, String(blocks), 'int8']);
+    const r = child(['pack', 'pack-run.mjs'], [gguf, partial, String(blocks), activations]);
     const result = { ms: r.ms, peakRssBytes: r.peakRssBytes, packageBytes: directoryBytes(partial), packedAt: new Date().toISOString() };
     fs.writeFileSync(path.join(partial, 'bench-pack.json'), JSON.stringify(result));
     fs.renameSync(partial, dir);
@@ -167,6 +170,8 @@ async function main() {
     if (!MODELS[key]) throw new Error(`BENCH_MODELS: no model "${key}"; the models are ${Object.keys(MODELS).join(', ')}`);
   const threadCounts = list(process.env.BENCH_THREADS, '1,2').map(Number);
   const blockCounts = list(process.env.BENCH_BLOCKS, '1').map(Number);
+  const activationKinds = list(process.env.BENCH_ACTIVATIONS, 'int8');
+  for (const a of activationKinds) if (a !== 'int8' && a !== 'fp32') throw new Error(`BENCH_ACTIVATIONS: int8 or fp32, not "${a}"`);
   const llamaCpp = await nodeLlamaCpp();
   const build = packerBuild();
   console.log(
@@ -180,8 +185,11 @@ async function main() {
   for (const key of keys) {
     const model = MODELS[key];
     const gguf = await model.gguf();
-    const packages = new Map(blockCounts.map((blocks) => [blocks, cachedPackage(key, gguf, blocks, build)]));
-    const one = packages.get(blockCounts[0]);
+    // One package per activations and block count, the first activations' first block count first.
+    const packages = activationKinds.flatMap((activations) =>
+      blockCounts.map((blocks) => ({ blocks, activations, ...cachedPackage(key, gguf, blocks, activations, build) })),
+    );
+    const one = packages[0];
     const tokenizer = Tokenizer.fromJson(JSON.parse(fs.readFileSync(path.join(one.dir, 'tokenizer.json'), 'utf8')));
     const english = tokenizer.encode(fs.readFileSync(path.join(here, '../../desktop/src/engine/testing/english.txt'), 'utf8'));
     const prompt = english.slice(0, Number(process.env.BENCH_PROMPT_TOKENS ?? model.prompt));
@@ -191,15 +199,17 @@ async function main() {
     prepared.push({ key, model, gguf, packages, prompt, promptFile });
   }
 
-  console.log('\npacking (int8 activations), in a process of its own; "cached": packed by an earlier run of this packer build');
+  console.log('\npacking, in a process of its own; "cached": packed by an earlier run of this packer build');
   console.log(
-    `${'model'.padEnd(28)} ${'blocks'.padStart(6)} ${'GGUF'.padStart(9)} ${'package'.padStart(9)} ${'pack s'.padStart(7)} ${'peak RSS'.padStart(9)}`,
+    `${'model'.padEnd(28)} ${'act.'.padStart(5)} ${'blocks'.padStart(6)} ${'GGUF'.padStart(9)} ${'package'.padStart(9)} ${'÷ GGUF'.padStart(7)} ${'pack s'.padStart(7)} ${'peak RSS'.padStart(9)}`,
   );
   for (const { model, gguf, packages } of prepared)
-    for (const [blocks, p] of packages)
+    for (const p of packages) {
+      const ggufBytes = fs.statSync(gguf).size;
       console.log(
-        `${model.label.padEnd(28)} ${String(blocks).padStart(6)} ${mb(fs.statSync(gguf).size).padStart(9)} ${mb(p.packageBytes).padStart(9)} ${(p.ms / 1000).toFixed(1).padStart(7)} ${mb(p.peakRssBytes).padStart(9)}${p.cached ? `  cached ${p.packedAt.slice(0, 16)}` : ''}`,
+        `${model.label.padEnd(28)} ${p.activations.padStart(5)} ${String(p.blocks).padStart(6)} ${mb(ggufBytes).padStart(9)} ${mb(p.packageBytes).padStart(9)} ${`${(p.packageBytes / ggufBytes).toFixed(2)}x`.padStart(7)} ${(p.ms / 1000).toFixed(1).padStart(7)} ${mb(p.peakRssBytes).padStart(9)}${p.cached ? `  cached ${p.packedAt.slice(0, 16)}` : ''}`,
       );
+    }
 
   for (const threads of threadCounts) {
     for (const { key, model, gguf, packages, prompt, promptFile } of prepared) {
@@ -211,15 +221,17 @@ async function main() {
       const rows = [
         ['llama.cpp', child(['inference', 'llama-cpp-run.mjs'], [llamaCpp, gguf, promptFile, String(decodeTokens), String(threads)], env)],
       ];
-      for (const [blocks, pkg] of packages) {
+      for (const pkg of packages) {
+        const label = `Meshwork ${pkg.activations}, ${pkg.blocks}b`;
         const refusal = meshworkFits(pkg);
         if (refusal) {
-          console.log(`  Meshwork, ${blocks} block(s): NOT RUN: ${refusal}`);
+          console.log(`  ${label}: NOT RUN: ${refusal}`);
           continue;
         }
         rows.push([
-          `Meshwork, ${blocks} block(s)`,
+          label,
           child(['inference', 'meshwork-run.mjs'], [pkg.dir, promptFile, String(decodeTokens), String(threads)], env),
+          pkg,
         ]);
       }
       console.log(
@@ -230,28 +242,44 @@ async function main() {
           `  ${label.padEnd(22)} ${r.prefillTokensPerSecond.toFixed(1).padStart(8)} ${r.decodeTokensPerSecond.toFixed(1).padStart(8)} ${r.loadMs.toFixed(0).padStart(8)} ${mb(r.peakRssBytes).padStart(9)} ${mb(r.baseRssBytes).padStart(9)}`,
         );
       const base = rows[0][1];
-      const ours = rows[1]?.[1];
-      const tag = `${key}, ${threads}t`;
-      check(
-        `${tag}: decode, Meshwork / llama.cpp`,
-        ours ? ours.decodeTokensPerSecond / base.decodeTokensPerSecond : NaN,
-        model.decodeTarget,
-      );
-      check(
-        `${tag}: prefill, Meshwork / llama.cpp`,
-        ours ? ours.prefillTokensPerSecond / base.prefillTokensPerSecond : NaN,
-        PREFILL_TARGET,
-      );
-      check(`${tag}: peak RSS, Meshwork / llama.cpp`, ours ? ours.peakRssBytes / base.peakRssBytes : NaN, RSS_TARGET, false);
-      if (rows[2])
-        check(`${tag}: decode, 3 blocks / 1 block`, rows[2][1].decodeTokensPerSecond / ours.decodeTokensPerSecond, BLOCKS_TARGET);
-      if (ours) {
+      // Each activations' first block count against llama.cpp; other block counts against it.
+      for (const activations of activationKinds) {
+        const ours = rows.find(([, , p]) => p?.activations === activations && p.blocks === blockCounts[0])?.[1];
+        const tag = `${key}, ${activations}, ${threads}t`;
+        check(
+          `${tag}: decode, Meshwork / llama.cpp`,
+          ours ? ours.decodeTokensPerSecond / base.decodeTokensPerSecond : NaN,
+          model.decodeTarget,
+        );
+        check(
+          `${tag}: prefill, Meshwork / llama.cpp`,
+          ours ? ours.prefillTokensPerSecond / base.prefillTokensPerSecond : NaN,
+          PREFILL_TARGET,
+        );
+        check(`${tag}: peak RSS, Meshwork / llama.cpp`, ours ? ours.peakRssBytes / base.peakRssBytes : NaN, RSS_TARGET, false);
+        for (const [, r, p] of rows)
+          if (ours && p?.activations === activations && p.blocks !== blockCounts[0])
+            check(
+              `${tag}: decode, ${p.blocks} blocks / ${blockCounts[0]}`,
+              r.decodeTokensPerSecond / ours.decodeTokensPerSecond,
+              BLOCKS_TARGET,
+            );
+        if (!ours) continue;
         const c = ours.outputCopy;
         const stepMs = 1000 / ours.decodeTokensPerSecond;
         console.log(
-          `  onnxruntime-node's output copies a decoded token: ${(c.outputBytesPerToken / 1e3).toFixed(0)} KB (logits ${(c.logitsBytesPerToken / 1e3).toFixed(0)} KB), ${c.copyMsPerToken.toFixed(3)} ms = ${((100 * c.copyMsPerToken) / stepMs).toFixed(2)}% of a ${stepMs.toFixed(1)} ms step`,
+          `  onnxruntime-node's output copies a decoded token (${activations}): ${(c.outputBytesPerToken / 1e3).toFixed(0)} KB (logits ${(c.logitsBytesPerToken / 1e3).toFixed(0)} KB), ${c.copyMsPerToken.toFixed(3)} ms = ${((100 * c.copyMsPerToken) / stepMs).toFixed(2)}% of a ${stepMs.toFixed(1)} ms step`,
         );
       }
+      if (process.env.BENCH_PROFILE === '1')
+        for (const [label, , p] of rows.filter(([, , p]) => p?.blocks === blockCounts[0])) {
+          console.log(`\n  profile, ${label}, ${threads} thread(s):`);
+          execFileSync(
+            process.execPath,
+            [path.join(here, 'inference', 'meshwork-profile.mjs'), p.dir, promptFile, String(Math.min(decodeTokens, 9)), String(threads)],
+            { stdio: ['ignore', 'inherit', 'inherit'] },
+          );
+        }
     }
   }
 

@@ -19,6 +19,11 @@ export interface BlockRunnerOptions {
   verify?: boolean;
   /** The model's rotary tables, shared by the blocks of one process (made here otherwise). */
   rotary?: RotaryTables;
+  /**
+   * Benchmarks only: onnxruntime profiles every run node by node into a JSON file whose name
+   * starts so and then names the block, written by `endProfiling`.
+   */
+  profileFilePrefix?: string;
 }
 
 async function sha256(path: string): Promise<string> {
@@ -71,6 +76,7 @@ export class BlockRunner {
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
+      ...(options.profileFilePrefix ? { enableProfiling: true, profileFilePrefix: `${options.profileFilePrefix}.block-${index}` } : {}),
     });
     return new BlockRunner(block, manifest, session, options.rotary ?? new RotaryTables(manifest));
   }
@@ -111,6 +117,11 @@ export class BlockRunner {
     }
     cache.length = total;
     return results[this.block.output === 'logits' ? BlockIo.logits : BlockIo.hiddenOut]!.data as Float32Array;
+  }
+
+  /** Writes the profile asked for by `profileFilePrefix` (the file is named by onnxruntime). */
+  endProfiling(): void {
+    this.session.endProfiling();
   }
 
   async release(): Promise<void> {

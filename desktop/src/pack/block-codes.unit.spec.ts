@@ -85,6 +85,38 @@ async function product(matrix: Matrix, activations: Activations, x: Float32Array
 const centredWithMins = (type: GgmlType, activations: Activations) =>
   type === GgmlType.Q4_1 || (activations === 'int8' && [GgmlType.Q4_K, GgmlType.Q5_1, GgmlType.Q5_K].includes(type));
 
+/**
+ * Random blocks of `type` in rows of `k`, through the packer's graph with `activations`, against
+ * an fp32 MatMul on the reference weights: within float error (and int8 rounding).
+ */
+async function expectReferenceProduct(type: GgmlType, k: number, activations: Activations, random: () => number): Promise<Matrix> {
+  // Scales of ordinary sizes here: the comparison is of sums, not of float extremes.
+  const blocks = randomBlocks(type, N * k, seededRandom(type + 100), { min: 8, max: 18 });
+  const weights = dequantize(type, blocks, N * k);
+  const x = Float32Array.from({ length: S * k }, () => random() * 2 - 1);
+  const matrix = toMatrix(type, [k, N], blocks, activations);
+  const actual = await product(matrix, activations, x);
+  const expected = await product({ kind: 'float', n: N, k, rows: weights }, 'fp32', x);
+  const { weights: form, mins } = formWeights(matrix);
+  for (let s = 0; s < S; s++) {
+    for (let j = 0; j < N; j++) {
+      // Float error scales with the sum of magnitudes; int8 activations' rounding (a 254th of
+      // each block's largest input) with the MatMulNBits part's.
+      let magnitude = 0;
+      let quantised = 0;
+      for (let i = 0; i < k; i++) {
+        const xi = Math.abs(x[s * k + i]!);
+        magnitude += xi * (Math.abs(weights[j * k + i]!) + Math.abs(mins[j * k + i]!));
+        quantised += Math.abs(form[j * k + i]! - mins[j * k + i]!);
+      }
+      const tolerance = 1e-5 * magnitude + (activations === 'int8' ? quantised / 127 : 0);
+      const difference = Math.abs(actual[s * N + j]! - expected[s * N + j]!);
+      if (!(difference <= tolerance)) expect(`[${s}, ${j}]: ${actual[s * N + j]}`).toBe(`${expected[s * N + j]} ± ${tolerance}`);
+    }
+  }
+  return matrix;
+}
+
 describe.each(TYPES.map((type) => [typeName(type), type] as const))('%s', (_, type) => {
   const random = seededRandom(type + 1);
   const bytes = randomBlocks(type, N * K, random);
@@ -105,30 +137,7 @@ describe.each(TYPES.map((type) => [typeName(type), type] as const))('%s', (_, ty
   });
 
   it.each(['fp32', 'int8'] as const)('with %s activations onnxruntime computes the reference product', async (activations) => {
-    // Scales of ordinary sizes here: the comparison is of sums, not of float extremes.
-    const blocks = randomBlocks(type, N * K, seededRandom(type + 100), { min: 8, max: 18 });
-    const weights = dequantize(type, blocks, N * K);
-    const x = Float32Array.from({ length: S * K }, () => random() * 2 - 1);
-    const matrix = toMatrix(type, [K, N], blocks, activations);
-    const actual = await product(matrix, activations, x);
-    const expected = await product({ kind: 'float', n: N, k: K, rows: weights }, 'fp32', x);
-    const { weights: form, mins } = formWeights(matrix);
-    for (let s = 0; s < S; s++) {
-      for (let j = 0; j < N; j++) {
-        // Float error scales with the sum of magnitudes; int8 activations' rounding (a 254th of
-        // each block's largest input) with the MatMulNBits part's.
-        let magnitude = 0;
-        let quantised = 0;
-        for (let i = 0; i < K; i++) {
-          const xi = Math.abs(x[s * K + i]!);
-          magnitude += xi * (Math.abs(weights[j * K + i]!) + Math.abs(mins[j * K + i]!));
-          quantised += Math.abs(form[j * K + i]! - mins[j * K + i]!);
-        }
-        const tolerance = 1e-5 * magnitude + (activations === 'int8' ? quantised / 127 : 0);
-        const difference = Math.abs(actual[s * N + j]! - expected[s * N + j]!);
-        if (!(difference <= tolerance)) expect(`[${s}, ${j}]: ${actual[s * N + j]}`).toBe(`${expected[s * N + j]} ± ${tolerance}`);
-      }
-    }
+    await expectReferenceProduct(type, K, activations, random);
   });
 
   it('the token embedding looks up the reference rows exactly', async () => {
@@ -174,6 +183,20 @@ describe.each(TYPES.map((type) => [typeName(type), type] as const))('%s', (_, ty
     for (let i = 0; i < values.length; i++) worst = Math.max(worst, Math.abs(back[i]! - values[i]!));
     expect(worst).toBeLessThan(bound);
   });
+});
+
+describe('rows of an 8B model (K = 4,096): block sums without a 0/1 matrix', () => {
+  // The 0/1 matrix that sums blocks would be 2 MB here (25.7 MB at 14,336), read every token.
+  it.each(['fp32', 'int8'] as const)(
+    'Q4_K with %s activations: the graph sums the input, and the product is the reference',
+    async (activations) => {
+      const matrix = await expectReferenceProduct(GgmlType.Q4_K, 4096, activations, seededRandom(7));
+      const g = new GraphBuilder('sums');
+      new Weights(g, activations).linear(g.input('x', DataType.FLOAT, [S, matrix.k]), matrix, 'w');
+      const graph = Buffer.from(g.model().toBuffer());
+      expect([graph.includes('ReduceSum'), graph.includes('block_ones')]).toEqual([true, false]);
+    },
+  );
 });
 
 describe('tensor types the packer does not read', () => {
