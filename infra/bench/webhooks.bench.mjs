@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // Webhooks benchmark: `npm run bench:webhooks` (builds the server first).
 //
-// Runs the built api as its own process (full mode on infra's PostgreSQL, projections in
-// process, any URL allowed for the loopback receiver) with BENCH_ENDPOINTS (100) Enterprise
-// customers, one endpoint each, at a receiver in this process: BENCH_HANGING (10) of them
+// Runs the built api as its own process (full mode on infra's PostgreSQL, any URL allowed for
+// the loopback receiver) and, by default, the architecture's full-mode topology beside it: the
+// api with PROJECTIONS_IN_PROCESS=false (its webhook sender, the dispatcher, stays there) and
+// one projections worker process (dist/projections/src/main.js: the read models and the
+// webhooks outbox projection) on the same database; BENCH_TOPOLOGY=embedded runs the
+// projections in the api process instead. With BENCH_ENDPOINTS (100) Enterprise
+// customers, one endpoint each, each at a server (an origin) of its own in this process: BENCH_HANGING (10) of them
 // never answer, BENCH_FAILING (10) answer 500, the rest answer 204 at once. BENCH_EVENTS
 // (10,000) NetworkCreated events are appended to the log (the event store's own append, 20
 // at a time, spread evenly over the customers), each becoming one delivery: all at once (a
@@ -13,6 +17,7 @@
 // hanging and failing endpoints got; where the time went (log -> outbox, the projection;
 // outbox -> first attempt, the sender) and the load average. Target: p99 < 2 s, nothing
 // lost. Stops the api and drops its database when done, failed or interrupted.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -39,6 +44,9 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 0);
 const WAIT_MS = Number(process.env.BENCH_WAIT_SECONDS ?? 180) * 1000;
 const PASSWORD = 'Bench1Password';
+/** `workers` (the default): api + one projections worker process; `embedded`: projections in the api process. */
+const TOPOLOGY = process.env.BENCH_TOPOLOGY ?? 'workers';
+if (!['workers', 'embedded'].includes(TOPOLOGY)) throw new Error(`BENCH_TOPOLOGY is workers or embedded, not ${TOPOLOGY}`);
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const pool = (n, items, work) => {
@@ -52,31 +60,39 @@ const pool = (n, items, work) => {
 
 const servers = ownServers(infra);
 let api;
-let receiver;
+let worker;
+/** The endpoints' servers, one per endpoint. */
+const receivers = [];
 let db;
 const hanging = new Set();
 
 async function main() {
   await servers.start(['postgres']);
-  api = await apiProcess.startApiProcess('bench_webhooks', process.env.DATABASE_URL ?? infra.env().DATABASE_URL, {
+  const settings = {
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     STRIPE_SECRET_KEY: '',
     STRIPE_API_BASE: '',
     STRIPE_WEBHOOK_SECRET: '',
     KAFKA_BROKERS: '',
     WEBHOOKS_ANY_URL: 'true',
+    PROJECTIONS_IN_PROCESS: String(TOPOLOGY === 'embedded'),
     ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` } : {}),
-  });
+  };
+  api = await apiProcess.startApiProcess('bench_webhooks', process.env.DATABASE_URL ?? infra.env().DATABASE_URL, settings);
   const { base } = api;
+  if (TOPOLOGY === 'workers') worker = startWorker(api.databaseUrl, settings);
+  console.log(
+    `topology: ${TOPOLOGY === 'workers' ? 'api (sender) + 1 projections worker process (PROJECTIONS_IN_PROCESS=false)' : 'embedded (projections in the api process)'}`,
+  );
 
-  // The receiver: path /<n>; arrivals by path and event id.
+  // The receiver: one server (port) per endpoint, as real endpoints are distinct origins: the
+  // sender's keep-alive pool is per origin (a few idle sockets each), so one shared origin
+  // would make nearly every delivery open a new connection. Arrivals by endpoint and event id.
   const arrivals = new Map();
-  receiver = http.createServer((request, response) => {
+  const receive = (n) => (request, response) => {
     const at = Date.now();
-    const chunks = [];
-    request.on('data', (c) => chunks.push(c));
+    request.resume();
     request.on('end', () => {
-      const n = Number(request.url.slice(1));
       const eventId = request.headers['meshwork-event-id'];
       const list = arrivals.get(n) ?? new Map();
       arrivals.set(n, list);
@@ -84,9 +100,15 @@ async function main() {
       if (n < HANGING) return hanging.add(response);
       response.writeHead(n < HANGING + FAILING ? 500 : 204).end();
     });
-  });
-  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const receiverBase = `http://127.0.0.1:${receiver.address().port}`;
+  };
+  const receiverUrls = await Promise.all(
+    Array.from({ length: ENDPOINTS }, async (_, n) => {
+      const server = http.createServer(receive(n));
+      receivers.push(server);
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${server.address().port}/${n}`;
+    }),
+  );
 
   process.stdout.write(`setting up ${ENDPOINTS} Enterprise customers with an endpoint each...`);
   const customers = Array.from({ length: ENDPOINTS }, (_, n) => ({ n }));
@@ -96,7 +118,7 @@ async function main() {
     const token = registered.tokens.access;
     await subscribeOverHttp(base, token, 'enterprise');
     customer.endpointId = (
-      await callApi(base, '/webhooks/endpoints/', token, { url: `${receiverBase}/${customer.n}`, event_types: ['network.created'] })
+      await callApi(base, '/webhooks/endpoints/', token, { url: receiverUrls[customer.n], event_types: ['network.created'] })
     ).id;
     customer.userId = registered.user.id;
   });
@@ -115,6 +137,7 @@ async function main() {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  await checkPlacement();
   const store = new PostgresEventStore(db);
   const metadata = { correlationId: randomUUID(), causationId: null, actor: { userId: null, isStaff: false, ip: null, userAgent: null } };
   const events = Array.from({ length: EVENTS }, (_, i) => customers[i % ENDPOINTS]);
@@ -208,14 +231,78 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' / ')} (1 / 5 / 15 min, ${os.cpus().length} cores)`,
   );
+  console.log(`topology: ${TOPOLOGY}`);
   if (lost > 0 || !(p99 < 2000)) process.exitCode = 1;
 }
 
+/** The projections worker on the api's database, with the api's settings (stderr shown, as the api's). */
+function startWorker(databaseUrl, settings) {
+  const root = dist('..');
+  const child = spawn(process.execPath, [dist('projections/src/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...settings,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      // The api's own data folder (api-process.cjs names it after the database; its stop() removes it).
+      DATA_DIR: path.join(root, '.infra', `process-${new URL(databaseUrl).pathname.slice(1)}`),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`the projections worker exited (${code ?? signal})`);
+      process.exitCode = 1;
+    }
+  });
+  return child;
+}
+
+/**
+ * Where the two halves run, from PostgreSQL's view (each pool names its connections
+ * meshwork:<pid>): the webhooks projection's advisory lock (ExclusiveFollower, class 4242)
+ * and the sender's LISTEN. In the workers topology the projection must be the worker's and
+ * the LISTEN the api's: otherwise the figures would not be of the full mode.
+ */
+async function checkPlacement() {
+  const holder = async (sql, args) => {
+    const { rows } = await db.query(sql, args);
+    return rows.map((r) => Number(r.application_name.slice('meshwork:'.length)));
+  };
+  const projection = await holder(
+    `SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = 4242
+        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND l.objid = ((hashtext('webhooks')::bigint + 4294967296) % 4294967296)::oid`,
+  );
+  const listeners = await holder(
+    `SELECT application_name FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN webhook_deliveries'`,
+  );
+  const name = (pid) => (pid === api.pid ? 'api' : pid === worker?.pid ? 'worker' : `pid ${pid}`);
+  console.log(
+    `webhooks projection in: ${projection.map(name).join(', ') || 'none'}; sender (LISTEN) in: ${listeners.map(name).join(', ') || 'none'}`,
+  );
+  const projectionIn = TOPOLOGY === 'workers' ? worker.pid : api.pid;
+  if (projection.length !== 1 || projection[0] !== projectionIn || listeners.length !== 1 || listeners[0] !== api.pid) {
+    throw new Error(`the webhooks projection and sender are not where the ${TOPOLOGY} topology puts them`);
+  }
+}
+
+let stopping = false;
+
 async function cleanup() {
+  stopping = true;
   for (const response of hanging) response.destroy();
-  receiver?.closeAllConnections();
-  receiver?.close();
+  for (const server of receivers) {
+    server.closeAllConnections();
+    server.close();
+  }
   await db?.end();
+  if (worker && worker.exitCode === null && worker.signalCode === null) {
+    worker.kill('SIGTERM');
+    await new Promise((r) => worker.once('exit', r));
+  }
   await api?.stop();
   await servers.stop();
 }

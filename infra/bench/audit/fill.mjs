@@ -1,7 +1,9 @@
 // The untimed set-up: the year's events appended through the real PostgresEventStore, then
 // the read models the timed endpoints read built by the real ProjectionRunner, and the hash
 // chain by the real LogSealer, all from position 0.
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -59,8 +61,10 @@ export async function fillLog(url, records, build, { writers = 8, windowDays = 3
 /**
  * Builds `built` read models (names) with ProjectionRunner, and the chain with LogSealer,
  * concurrently as the api would, and waits until each reaches the head. The other read models
- * and the networks follower get their tables and a checkpoint at the head: neither timed
- * endpoint reads them, and a runner left at 0 would replay the year inside the timed lines.
+ * and the followers that send commands (networks' plan limits, webhooks' plan, invoices) get
+ * their tables and a checkpoint at the head: neither timed endpoint reads them, and a consumer
+ * left at 0 would replay the year inside the timed lines (the invoice follower would also issue
+ * and mail an invoice for every payment of the year).
  * Returns the seconds each took.
  */
 export async function buildReadModels(url, secrets, built) {
@@ -68,8 +72,14 @@ export async function buildReadModels(url, secrets, built) {
   const { ProjectionRunner } = dist('api/src/platform/projections/projection-runner.js');
   const { LogSealer, SEALER_NAME } = dist('api/src/platform/event-store/chain/log-sealer.js');
   const { sealKey } = dist('api/src/platform/event-store/chain/log-chain.js');
+  const { LocalDiskStorage } = dist('api/src/platform/storage/local-disk-storage.js');
   const { buildReadModels: readModels } = dist('api/src/read-models.js');
-  const { PLAN_LIMITS_FOLLOWER } = dist('api/src/networks/application/network-plan-limits.follower.js');
+  // The followers that send commands (OwnCheckpoint starts them at 0): plan limits, webhooks' plan, invoices.
+  const followerNames = [
+    dist('api/src/networks/application/network-plan-limits.follower.js').PLAN_LIMITS_FOLLOWER,
+    dist('api/src/webhooks/application/webhook-plan.follower.js').WEBHOOK_PLAN_FOLLOWER,
+    dist('api/src/billing/application/invoice-issuer.follower.js').INVOICES_FOLLOWER,
+  ];
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   pool.on('error', () => undefined);
   const store = new PostgresEventStore(pool);
@@ -86,10 +96,13 @@ export async function buildReadModels(url, secrets, built) {
       } else await pool.query('UPDATE projection_checkpoints SET position = $2 WHERE name = $1', [projection.name, head]);
     }
     await pool.query(
-      'INSERT INTO projection_checkpoints (name, position) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position',
-      [PLAN_LIMITS_FOLLOWER, head],
+      `INSERT INTO projection_checkpoints (name, position) SELECT name, $2 FROM unnest($1::text[]) AS name
+       ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position`,
+      [followerNames, head],
     );
-    followers.push(new LogSealer(pool, store, sealKey(secrets.dataEncryptionKey)));
+    // Seals are anchored as sealer-child.mjs anchors them: files in a folder of the bench's own.
+    const anchors = new LocalDiskStorage(mkdtempSync(path.join(os.tmpdir(), 'bench-anchors-')), Buffer.alloc(32), 'http://127.0.0.1');
+    followers.push(new LogSealer(pool, store, sealKey(secrets.dataEncryptionKey), { anchors }));
     names.push(SEALER_NAME);
     const t0 = performance.now();
     for (const f of followers) f.start();
