@@ -218,11 +218,16 @@ describe('Webhooks: endpoints, signed deliveries from the event log, retries and
     const [event] = await disabled();
     expect(event!.data.reason).toBe('plan');
     expect(event!.metadata.actor.userId).toBeNull();
-    const [row] = await query<{ enabled: boolean; disabled_reason: string }>(
-      'SELECT enabled, disabled_reason FROM rm_webhooks.endpoints WHERE id = $1',
-      [created.id],
-    );
-    expect(row).toEqual({ enabled: false, disabled_reason: 'plan' });
+    // The read model follows the event asynchronously: wait for it, then check what it holds.
+    const endpointRow = async () =>
+      (
+        await query<{ enabled: boolean; disabled_reason: string | null }>(
+          'SELECT enabled, disabled_reason FROM rm_webhooks.endpoints WHERE id = $1',
+          [created.id],
+        )
+      )[0];
+    await eventually(async () => (await endpointRow())?.enabled === false, 'the read model shows the endpoint disabled');
+    expect(await endpointRow()).toEqual({ enabled: false, disabled_reason: 'plan' });
     const refused = await leaving.patch(`/webhooks/endpoints/${created.id}`, { enabled: true }).expect(403);
     expect(refused.body.message).toMatch(/Enterprise plan/);
   });
