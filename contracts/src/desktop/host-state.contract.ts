@@ -116,6 +116,34 @@ export const HostModel = z.object({
 });
 export type HostModel = z.output<typeof HostModel>;
 
+const shareBytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * What a device holds of its network's model and what that costs it, measured: the files on its
+ * disk and where each came from (`lan`: the network's host; `platform`: Meshwork's presigned
+ * links; `installed`: the whole package, downloaded for use on this device), a transfer under
+ * way, and memory. `weights_bytes` is the held blocks' graphs and weights; `fixed_bytes` the
+ * rest the device states (the runtime before any block loaded, and the key/value cache of its
+ * blocks at the context in use); `rss_bytes`/`peak_rss_bytes` what the process uses now and at most.
+ */
+export const LanShareReport = z.strictObject({
+  model: z.string().min(1).max(200),
+  version: z.string().min(1).max(40),
+  disk_bytes: shareBytes,
+  files: z
+    .array(
+      z.strictObject({
+        name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/),
+        bytes: shareBytes,
+        source: z.enum(['lan', 'platform', 'installed']),
+      }),
+    )
+    .max(1000),
+  transfer: z.strictObject({ done_bytes: shareBytes, total_bytes: shareBytes }).nullable(),
+  memory: z.strictObject({ rss_bytes: shareBytes, peak_rss_bytes: shareBytes, weights_bytes: shareBytes, fixed_bytes: shareBytes }),
+});
+export type LanShareReport = z.output<typeof LanShareReport>;
+
 /** A device of this device's LAN network, as the host sees it (a client sees what the host tells it). */
 export const HostNetworkMember = z.object({
   device_id: z.string(),
@@ -129,6 +157,8 @@ export const HostNetworkMember = z.object({
   free_memory_bytes: z.number().int().min(0),
   speed: z.number().min(0),
   joined_at: z.string(),
+  /** What it holds of the model, where each file came from, and its memory, measured (null: it holds nothing yet, or it is offline). */
+  share: LanShareReport.nullable(),
 });
 export type HostNetworkMember = z.output<typeof HostNetworkMember>;
 
@@ -189,6 +219,11 @@ export const HostNetworkMessage = z.discriminatedUnion('code', [
   z.object({ code: z.literal('suspended') }),
   z.object({ code: z.literal('not_serving'), reason: HostServingReason }),
   z.object({ code: z.literal('model_missing'), model: z.string() }),
+  /**
+   * The host: the devices online cannot hold the model together; `needed_bytes` more free memory
+   * (another device, or memory freed on these) would let them.
+   */
+  z.object({ code: z.literal('memory_short'), model: z.string(), needed_bytes: z.number().int().min(0) }),
   /** A client: its host refused it on reconnecting. */
   z.object({ code: z.literal('host_refused'), message: z.string() }),
   z.object({ code: z.literal('host_unreachable'), error: HostLinkFailure }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../common/fields';
 import { MAX_ENTITLEMENT_TOKEN_LENGTH } from '../entitlements/entitlement-document.contract';
-import { HostNetworkMember } from './host-state.contract';
+import { HostNetworkMember, LanShareReport } from './host-state.contract';
 
 /**
  * What the devices of a network say to each other on the LAN (issue 14, section 4). Every
@@ -20,6 +20,8 @@ export const LAN_ANNOUNCE_INTERVAL_MS = 1000;
 export const LAN_ANNOUNCE_TTL_MS = 5000;
 export const LAN_MAX_HEADER_BYTES = 256 * 1024;
 export const LAN_MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+/** The most bytes of a package file one `fetch` asks for: small enough that chat frames pass between them. */
+export const LAN_FETCH_MAX_BYTES = 1024 * 1024;
 
 const uuid = z.string().regex(UUID_PATTERN);
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
@@ -59,11 +61,21 @@ export const LanAnnouncement = z.strictObject({
 });
 export type LanAnnouncement = z.output<typeof LanAnnouncement>;
 
+const bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const modelRef = z.strictObject({ name, version: z.string().min(1).max(40) });
+/** A plain file name of a package (never a path). */
+const packageFile = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/);
 /** What a device tells its host about itself: what it can hold and how fast it is. */
 export const LanNodeReport = z.strictObject({
-  free_memory_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** Memory this device can give the model: the system's, or its memory limit's (a cgroup) where that is lower. */
+  free_memory_bytes: bytes,
   speed: z.number().min(0).max(1e12),
-  models: z.array(z.strictObject({ name, version: z.string().min(1).max(40) })).max(1000),
+  /** Models installed whole that this device may run. */
+  models: z.array(modelRef).max(1000),
+  /** Models its plan lets it run, installed or not: it fetches its share of one when the host gives it blocks. */
+  entitled: z.array(modelRef).max(1000).default([]),
+  /** Its share of the network's model, when it holds one. */
+  share: LanShareReport.nullable().default(null),
 });
 export type LanNodeReport = z.output<typeof LanNodeReport>;
 
@@ -82,6 +94,20 @@ export const LanToHost = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('hello'), device_id: uuid, entitlements: token, node: LanNodeReport }),
   z.strictObject({ type: z.literal('status'), node: LanNodeReport }),
   z.strictObject({ type: z.literal('leave') }),
+  /**
+   * `length` bytes from `offset` of one file of the network's model package (`manifest.json`:
+   * the catalog's manifest, whose SHA-256 the signed document carries): the host answers a
+   * `reply` carrying them, or an error. The member checks every file it assembles.
+   */
+  z.strictObject({
+    type: z.literal('fetch'),
+    id,
+    model: name,
+    version: z.string().min(1).max(40),
+    file: packageFile,
+    offset: bytes,
+    length: z.number().int().min(1).max(LAN_FETCH_MAX_BYTES),
+  }),
   /**
    * The answer to a host's request; `error` says why it failed: `cache_missing` (the host runs
    * the conversation again), `refused` (this device may not run the model now), `failed`.
@@ -129,6 +155,16 @@ export const LanToMember = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('release'), seq: id }),
   z.strictObject({ type: z.literal('members'), members: z.array(HostNetworkMember).max(1000) }),
   z.strictObject({ type: z.literal('removed'), message: z.string().max(2000) }),
+  /**
+   * The answer to a member's `fetch`, the bytes as payload; `error`: `refused` (the plan no
+   * longer allows the model, or it is not the network's), `missing` (the host does not have the
+   * file: the member fetches it from Meshwork), `failed`.
+   */
+  z.strictObject({
+    type: z.literal('reply'),
+    id,
+    error: z.strictObject({ kind: z.enum(['refused', 'missing', 'failed']), message: z.string().max(2000) }).nullable(),
+  }),
   z.strictObject({ type: z.literal('ping') }),
 ]);
 export type LanToMember = z.output<typeof LanToMember>;

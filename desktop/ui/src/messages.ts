@@ -108,6 +108,8 @@ export const en = {
     suspended: 'This network is suspended: your plan allows fewer networks, or no longer includes its model.',
     not_serving: '{reason}',
     model_missing: 'Download {model} on this device to run the network.',
+    memory_short:
+      'The devices online cannot hold {model} together: they need {needed} more free memory. Add a device to the network, or free memory on these.',
     host_refused: '{message}',
     host_unreachable: 'The network’s host cannot be reached: {error}',
     host_offline: 'The network’s host is offline: {error}',
@@ -345,6 +347,8 @@ export const fa: Messages = {
     suspended: 'این شبکه معلق است: طرح شما شبکه‌های کمتری را مجاز می‌داند، یا دیگر مدل آن را در بر ندارد.',
     not_serving: 'مدل‌ها ارائه نمی‌شوند: {reason}',
     model_missing: 'برای اجرای شبکه، {model} را روی این دستگاه دریافت کنید.',
+    memory_short:
+      'دستگاه‌های برخط با هم جای {model} را ندارند: {needed} حافظهٔ آزاد بیشتر لازم است. دستگاهی به شبکه بیفزایید، یا حافظهٔ این‌ها را آزاد کنید.',
     host_refused: 'میزبان شبکه این دستگاه را نپذیرفت: {message}',
     host_unreachable: 'دسترسی به میزبان شبکه ممکن نیست: {error}',
     host_offline: 'میزبان شبکه برون‌خط است: {error}',
@@ -511,6 +515,8 @@ export function networkMessageText(t: Messages, message: HostNetworkMessage): st
     case 'host_unreachable':
     case 'host_offline':
       return fill(template, { error: linkFailureText(t, message.error) });
+    case 'memory_short':
+      return fill(template, { model: message.model, needed: `${Math.ceil(message.needed_bytes / 2 ** 20)} MB` });
     default:
       return fill(template, message);
   }

@@ -125,6 +125,7 @@ export class HostRole {
       free_memory_bytes: freemem(),
       speed: measuredSpeed(),
       joined_at: new Date(0).toISOString(),
+      share: null,
     };
     const members = (this.setting.store.current?.members ?? []).map((m): HostNetworkMember => {
       const live = this.live.get(m.device_id);
@@ -137,6 +138,7 @@ export class HostRole {
         free_memory_bytes: live?.node.free_memory_bytes ?? 0,
         speed: live?.node.speed ?? 0,
         joined_at: m.joined_at,
+        share: live?.node.share ?? null,
       };
     });
     return [self, ...members];

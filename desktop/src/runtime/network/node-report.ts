@@ -99,5 +99,5 @@ export async function nodeReport(host: DesktopRuntime): Promise<LanNodeReport> {
   const models = state.serving.allowed
     ? state.models.filter((m) => m.allowed && m.status === 'installed').map(({ name, version }) => ({ name, version }))
     : [];
-  return { free_memory_bytes: freemem(), speed: measuredSpeed(), models };
+  return { free_memory_bytes: freemem(), speed: measuredSpeed(), models, entitled: [], share: null };
 }
