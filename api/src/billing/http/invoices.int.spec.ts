@@ -143,6 +143,8 @@ describe('invoices', () => {
       'STRIPE-0001',
     ])
       expect(text).toContain(expected);
+    // The seller's name heads the page once, not again in its address block.
+    expect(text.split('Seller Test GmbH')).toHaveLength(2);
 
     // The receipt, with the PDF attached, once.
     let receipts: CaughtMail[] = [];

@@ -29,7 +29,8 @@ export function invoicePdf(invoice: PrintableInvoice): PDFKit.PDFDocument {
 
   // Header: the seller on the left, what this is on the right.
   write(doc.fontSize(16).fillColor('black'), invoice.seller.name, { weight: 'bold', x: MARGIN, y: MARGIN, width: WIDTH / 2 });
-  write(doc.fontSize(9).fillColor(GREY), party(invoice.seller), { width: WIDTH / 2 });
+  // The name is the bold line above: the grey block under it is the rest of the seller's details.
+  write(doc.fontSize(9).fillColor(GREY), party({ ...invoice.seller, name: '' }), { width: WIDTH / 2 });
   const right = { width: WIDTH / 2, align: 'right' } as const;
   write(doc.fontSize(20).fillColor('black'), title, { ...right, weight: 'bold', x: MARGIN + WIDTH / 2, y: MARGIN });
   write(doc.fontSize(10), `Number: ${invoice.number}`, right);
