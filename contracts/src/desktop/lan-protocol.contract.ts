@@ -67,7 +67,10 @@ const modelRef = z.strictObject({ name, version: z.string().min(1).max(40) });
 const packageFile = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/);
 /** What a device tells its host about itself: what it can hold and how fast it is. */
 export const LanNodeReport = z.strictObject({
-  /** Memory this device can give the model: the system's, or its memory limit's (a cgroup) where that is lower. */
+  /**
+   * Memory this device can give the model: the system's free memory, or its memory limit's (a
+   * cgroup) where that is lower, plus what the blocks it holds now take (a new plan releases them).
+   */
   free_memory_bytes: bytes,
   speed: z.number().min(0).max(1e12),
   /** Models installed whole that this device may run. */

@@ -9,6 +9,7 @@ import type { Generation } from '../../engine/generate';
 import type { ApiKeyStore } from './api-keys';
 import { QueueFull } from './fair-queue';
 import { type ModelServer, ServeRefusal } from './model-server';
+import { NetworkUnavailable } from '../network/pipeline';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -34,6 +35,8 @@ function asOpenAiError(error: unknown): OpenAiError {
     return new OpenAiError(error.status, error.message, error.status === 404 ? 'invalid_request_error' : 'server_error', error.code);
   if (error instanceof ContextLengthError)
     return new OpenAiError(400, error.message, 'invalid_request_error', 'context_length_exceeded', 'messages');
+  // The network's devices cannot run the model now (too little memory among them, the plan stopped): the planner's words.
+  if (error instanceof NetworkUnavailable) return new OpenAiError(503, error.message, 'server_error', 'service_unavailable');
   if (error instanceof QueueFull) return new OpenAiError(429, `${error.message}; try again shortly.`, 'requests', 'rate_limit_exceeded');
   return new OpenAiError(500, `The host could not answer: ${(error as Error).message}`, 'server_error');
 }

@@ -1,11 +1,14 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
+import type { z } from 'zod';
+import { DownloadLink } from '@meshwork/contracts';
 
 /** A file that came down whole but is not the file the manifest names. */
 export class ChecksumMismatch extends Error {}
 
-async function hashOf(path: string, bytes: number): Promise<Hash> {
+/** The SHA-256 of the first `bytes` bytes of `path`, as a hash more bytes can be added to (a resumed file). */
+export async function hashOf(path: string, bytes: number): Promise<Hash> {
   const hash = createHash('sha256');
   if (bytes === 0) return hash;
   for await (const chunk of createReadStream(path, { start: 0, end: bytes - 1 })) hash.update(chunk as Buffer);
@@ -70,4 +73,34 @@ async function check(hash: Hash, path: string, sha256: string): Promise<void> {
   if (hash.digest('hex') === sha256.toLowerCase()) return;
   await rm(path, { force: true });
   throw new ChecksumMismatch(`${path.split(/[\\/]/).pop()} does not match its SHA-256`);
+}
+
+/** The api path of a model's catalog manifest (its SHA-256 is the signed document's `manifest_sha256`). */
+export const manifestPathOf = (model: string) => `/models/${encodeURIComponent(model)}/manifest/`;
+
+/**
+ * One file of a model package from the platform: a fresh presigned link (each one is recorded
+ * as a download), then `downloadFile`. A resumed file that fails its check is fetched once more
+ * from the start (`restarted` hears it, to take its bytes off the progress).
+ */
+export async function downloadPackageFile(
+  api: { request<S extends z.ZodType>(path: string, options: { schema: S }): Promise<z.output<S>> },
+  model: string,
+  file: { name: string; size: number; sha256: string },
+  path: string,
+  progress: (bytes: number) => void,
+  signal: AbortSignal,
+  activity?: (now: 'verifying' | 'downloading') => void,
+  restarted: () => void = () => undefined,
+): Promise<void> {
+  const link = `/models/${encodeURIComponent(model)}/files/${encodeURIComponent(file.name)}/download/`;
+  const fetchOnce = async () => {
+    const { url } = await api.request(link, { schema: DownloadLink });
+    await downloadFile(url, path, file, progress, signal, activity);
+  };
+  await fetchOnce().catch(async (error: Error) => {
+    if (!(error instanceof ChecksumMismatch)) throw error;
+    restarted();
+    await fetchOnce();
+  });
 }

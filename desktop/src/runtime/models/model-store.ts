@@ -4,7 +4,6 @@ import { mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'n
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
-  DownloadLink,
   type EntitlementDocument,
   type HostGenerationDefaults,
   type HostModel,
@@ -17,11 +16,11 @@ import { generationDefaults } from '../../engine/generation-defaults';
 import type { ApiClient } from '../api/api-client';
 import { isDiskFull } from '../platform/disk-full';
 import { JsonFile } from '../platform/json-file';
-import { ChecksumMismatch, downloadFile } from './file-download';
+import { downloadPackageFile, manifestPathOf } from './file-download';
 
 /** Names that become directory and file names: nothing that climbs out of the store or hides. */
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
-const safe = (name: string, what: string) => {
+export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
+export const safe = (name: string, what: string) => {
   if (!SAFE_NAME.test(name) || name.includes('..')) throw new Error(`The ${what} "${name}" cannot be stored on this device`);
   return name;
 };
@@ -257,21 +256,10 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
       this.emit('change');
     };
     try {
-      for (const file of files) {
-        const path = join(partial, file.name);
-        const fetchOnce = async () => {
-          const link = await api.request(`${manifestPath.replace('manifest/', '')}files/${encodeURIComponent(file.name)}/download/`, {
-            schema: DownloadLink,
-          });
-          await downloadFile(link.url, path, file, progress, this.abort.signal, activity);
-        };
-        // A resumed file that fails its check is fetched once more from the start.
-        await fetchOnce().catch(async (error: Error) => {
-          if (!(error instanceof ChecksumMismatch)) throw error;
+      for (const file of files)
+        await downloadPackageFile(api, name, file, join(partial, file.name), progress, this.abort.signal, activity, () => {
           transfer.done -= Math.min(transfer.done, file.size);
-          await fetchOnce();
         });
-      }
     } finally {
       clearInterval(ticker);
       transfer.speed = 0;
@@ -311,7 +299,6 @@ export class ModelStore extends EventEmitter<{ change: [] }> {
   }
 }
 
-const manifestPathOf = (name: string) => `/models/${encodeURIComponent(name)}/manifest/`;
 /** A file's JSON, or null when it is missing or not JSON (a package from elsewhere). */
 async function readJson(path: string): Promise<unknown> {
   try {

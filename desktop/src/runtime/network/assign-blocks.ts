@@ -19,30 +19,51 @@ export interface AssignableDevice {
 /** Leave this share of a device's free memory to everything else it runs. */
 const MEMORY_HEADROOM = 0.8;
 
-export class CannotAssign extends Error {}
+/** Block memory a device with `freeMemoryBytes` free may be given. */
+const roomOf = (freeMemoryBytes: number) => freeMemoryBytes * MEMORY_HEADROOM;
+
+/** The devices cannot run the model; `neededBytes` is how much more free memory would let them. */
+export class CannotAssign extends Error {
+  constructor(
+    message: string,
+    /**
+     * The free memory one more device (after these) would need for the model to fit, headroom
+     * included: never less than the blocks' total less what these devices can give, nor than a
+     * block larger than any of them needs. 0 when memory is not what is missing.
+     */
+    readonly neededBytes: number,
+  ) {
+    super(message);
+  }
+}
 
 /** Device id → the block indices it runs (devices given none are left out). */
 export function assignBlocks(blocks: readonly AssignableBlock[], devices: readonly AssignableDevice[]): Map<string, number[]> {
   const usable = devices.filter((d) => d.speed > 0);
-  if (usable.length === 0) throw new CannotAssign('No device of the network can run the model.');
+  if (usable.length === 0) throw new CannotAssign('No device of the network can run the model.', 0);
+  const short = unplacedBytes(blocks, usable, 0);
+  if (short > 0)
+    throw new CannotAssign(
+      `The network's devices have too little free memory for the model: ${megabytes(freeNeededFor(short))} MB more would let them hold it.`,
+      freeNeededFor(short),
+    );
   const totalCost = blocks.reduce((sum, b) => sum + b.cost, 0);
   const totalSpeed = usable.reduce((sum, d) => sum + d.speed, 0);
   const assignment = new Map<string, number[]>();
   let device = 0;
-  let costBefore = 0; // work given to the devices before this one
   let target = (usable[0]!.speed / totalSpeed) * totalCost; // where this device's share ends
   let memoryUsed = 0;
   let costDone = 0;
-  for (const block of blocks) {
+  for (const [i, block] of blocks.entries()) {
     for (;;) {
-      const current = usable[device];
-      if (!current) throw new CannotAssign(`The network's devices have too little free memory for block ${block.index} of the model.`);
+      const current = usable[device]!; // the devices hold every block (checked above), so one is left
       const held = assignment.get(current.id) ?? [];
-      const fits = memoryUsed + block.memoryBytes <= current.freeMemoryBytes * MEMORY_HEADROOM;
-      // Past its share, a device takes the block only if that lands nearer its share than stopping would.
+      const fits = memoryUsed + block.memoryBytes <= roomOf(current.freeMemoryBytes);
+      // Past its share, a device takes the block only if that lands nearer its share than stopping would,
+      // or if the devices after it could not hold the rest: memory comes before balance.
       const overShare = costDone + block.cost - target > target - costDone;
-      const isLast = device === usable.length - 1;
-      if (fits && (held.length === 0 ? costDone < target || isLast : !overShare || isLast)) {
+      const restNeedsIt = () => unplacedBytes(blocks.slice(i), usable.slice(device + 1), 0) > 0;
+      if (fits && ((held.length === 0 ? costDone < target : !overShare) || restNeedsIt())) {
         assignment.set(current.id, [...held, block.index]);
         memoryUsed += block.memoryBytes;
         costDone += block.cost;
@@ -50,12 +71,35 @@ export function assignBlocks(blocks: readonly AssignableBlock[], devices: readon
       }
       device++;
       memoryUsed = 0;
-      costBefore = costDone;
-      if (usable[device]) target = costBefore + (usable[device]!.speed / totalSpeed) * totalCost;
+      if (usable[device]) target = costDone + (usable[device]!.speed / totalSpeed) * totalCost;
     }
   }
   return assignment;
 }
+
+/**
+ * Bytes of blocks left over when each device in turn takes as many of the blocks as fit, the
+ * first starting with `firstUsed` taken. For runs in a fixed order of devices this places the
+ * most there is to place: a plan exists exactly when it leaves nothing.
+ */
+function unplacedBytes(blocks: readonly AssignableBlock[], devices: readonly AssignableDevice[], firstUsed: number): number {
+  let next = 0;
+  let used = firstUsed;
+  for (const device of devices) {
+    while (next < blocks.length && used + blocks[next]!.memoryBytes <= roomOf(device.freeMemoryBytes)) used += blocks[next++]!.memoryBytes;
+    used = 0;
+  }
+  return blocks.slice(next).reduce((sum, b) => sum + b.memoryBytes, 0);
+}
+
+/** The free memory a device needs to be given `bytes` of blocks (the least whole count, headroom included). */
+function freeNeededFor(bytes: number): number {
+  let free = Math.ceil(bytes / MEMORY_HEADROOM);
+  while (roomOf(free) < bytes) free++; // the division's rounding
+  return free;
+}
+
+const megabytes = (bytes: number) => Math.ceil(bytes / 1e6).toLocaleString('en');
 
 /**
  * The plan a network runs: contiguous runs of the blocks taken in cyclic order from each block in
@@ -78,7 +122,7 @@ export function planAssignment(blocks: readonly AssignableBlock[], devices: read
       assignment = assignBlocks([...blocks.slice(start), ...blocks.slice(0, start)], devices);
     } catch (error) {
       if (!(error instanceof CannotAssign)) throw error;
-      refusal = error;
+      if (!refusal || error.neededBytes < refusal.neededBytes) refusal = error; // the plan nearest to fitting
       continue;
     }
     const slowest = Math.max(
@@ -88,7 +132,7 @@ export function planAssignment(blocks: readonly AssignableBlock[], devices: read
     const differs = best ? score.findIndex((value, i) => value !== best!.score[i]) : -1;
     if (!best || (differs >= 0 && score[differs]! < best.score[differs]!)) best = { assignment, score };
   }
-  if (!best) throw refusal ?? new CannotAssign('The model has no blocks.');
+  if (!best) throw refusal ?? new CannotAssign('The model has no blocks.', 0);
   return best.assignment;
 }
 

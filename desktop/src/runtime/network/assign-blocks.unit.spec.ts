@@ -3,6 +3,15 @@ import { assignBlocks, blockCosts, CannotAssign, planAssignment, stagesOf } from
 const blocks = (count: number, cost = 10, memoryBytes = 100) => Array.from({ length: count }, (_, index) => ({ index, cost, memoryBytes }));
 const device = (id: string, speed = 1, freeMemoryBytes = 10_000) => ({ id, speed, freeMemoryBytes });
 const asObject = (map: Map<string, number[]>) => Object.fromEntries(map);
+const catchRefusal = (plan: () => unknown): CannotAssign => {
+  try {
+    plan();
+  } catch (error) {
+    if (error instanceof CannotAssign) return error;
+    throw error;
+  }
+  throw new Error('The plan was made');
+};
 
 describe('assigning a model’s blocks to the devices of a network', () => {
   it('gives equal devices equal runs, in order, the host first', () => {
@@ -31,6 +40,32 @@ describe('assigning a model’s blocks to the devices of a network', () => {
   it('says so when the devices together cannot hold the model, or none can run it', () => {
     expect(() => assignBlocks(blocks(4), [device('host', 1, 200), device('a', 1, 200)])).toThrow(CannotAssign);
     expect(() => assignBlocks(blocks(4), [device('host', 0)])).toThrow(/No device/);
+  });
+
+  it('gives a device more than its share of the work when the devices after it could not hold the rest', () => {
+    // A fast device with room for one block: balance alone would leave the host a sliver and refuse the model.
+    const assignment = assignBlocks(blocks(4), [device('host', 1, 10_000), device('fast', 100, 130)]);
+    expect(asObject(assignment)).toEqual({ host: [0, 1, 2], fast: [3] });
+  });
+
+  it('says how much more free memory the network needs, enough that one more device with it makes the model fit', () => {
+    const two = [device('host', 1, 200), device('a', 1, 200)];
+    // Each holds one of the four 100-byte blocks (80% of 200): the other two need a device with 250 free.
+    const refusal = catchRefusal(() => planAssignment(blocks(4), two));
+    expect(refusal.neededBytes).toBe(250);
+    // Never less than the blocks' total less what the devices can give.
+    expect(refusal.neededBytes).toBeGreaterThanOrEqual(400 / 0.8 - 400);
+    expect(refusal.message).toMatch(/too little free memory/);
+    expect([...planAssignment(blocks(4), [...two, device('b', 1, refusal.neededBytes)]).values()].flat().sort()).toEqual([0, 1, 2, 3]);
+    expect(() => planAssignment(blocks(4), [...two, device('b', 1, refusal.neededBytes - 1)])).toThrow(CannotAssign);
+  });
+
+  it('counts a block larger than any device whole, from the plan nearest to fitting', () => {
+    const model = [100, 1000, 100].map((memoryBytes, index) => ({ index, cost: 10, memoryBytes }));
+    const refusal = catchRefusal(() => planAssignment(model, [device('host', 1, 500), device('a', 1, 500)]));
+    // The devices have room for everything but the big block, which alone needs 1,250 free.
+    expect(refusal.neededBytes).toBe(1250);
+    expect(catchRefusal(() => assignBlocks(blocks(2), [device('host', 0)])).neededBytes).toBe(0);
   });
 
   it('leaves out a device that gets no block (more devices than blocks)', () => {

@@ -24,7 +24,22 @@ export class BlockWorker {
     private readonly runners: Map<number, BlockRunner>,
   ) {}
 
+  /**
+   * The process's resident memory when the first block load started: the runtime (Node,
+   * onnxruntime, the window's server) before any model, the fixed part a device states beside
+   * its blocks' weights. Null until a block loads.
+   */
+  static runtimeBytes: number | null = null;
+
+  /**
+   * The memory the package states for the blocks this process holds now (every worker's): a
+   * device offering memory for a new plan offers this too, since a new plan releases the blocks
+   * it holds before loading others.
+   */
+  static heldMemoryBytes = 0;
+
   static async load(directory: string, model: string, version: string, blocks: number[], threads = 1): Promise<BlockWorker> {
+    BlockWorker.runtimeBytes ??= process.memoryUsage.rss();
     const manifest = await readManifest(directory);
     const runners = new Map<number, BlockRunner>();
     try {
@@ -33,11 +48,24 @@ export class BlockWorker {
       for (const runner of runners.values()) await runner.release();
       throw error;
     }
+    BlockWorker.heldMemoryBytes += blocks.reduce((sum, index) => sum + manifest.blocks[index]!.memoryBytes, 0);
     return new BlockWorker(model, version, manifest, runners);
   }
 
   get blocks(): number[] {
     return [...this.runners.keys()].sort((a, b) => a - b);
+  }
+
+  /** The held blocks' graphs and weights, as the package states them. */
+  get weightsBytes(): number {
+    return [...this.runners.values()].reduce((sum, r) => sum + r.block.bytes + r.block.weights.bytes, 0);
+  }
+
+  /** The key/value caches of the conversations kept, as allocated now (they grow with a conversation, up to the context length). */
+  get cacheBytes(): number {
+    let bytes = 0;
+    for (const caches of this.sequences.values()) for (const cache of caches.values()) bytes += cache.bytes;
+    return bytes;
   }
 
   holds(model: string, version: string, blocks: number[]): boolean {
@@ -96,6 +124,9 @@ export class BlockWorker {
 
   async close(): Promise<void> {
     this.sequences.clear();
+    const held = [...this.runners.values()].reduce((sum, runner) => sum + runner.block.memoryBytes, 0);
     for (const runner of this.runners.values()) await runner.release();
+    this.runners.clear(); // closed twice, it releases nothing twice
+    BlockWorker.heldMemoryBytes -= held;
   }
 }

@@ -3,7 +3,7 @@
  * each before the pipeline (pipeline.ts) sends them work. A device that fails is left out and
  * the model planned again without it.
  */
-import { freemem } from 'node:os';
+import { freeMemoryBytes } from '../platform/free-memory';
 import type { HostNetworkMessage, LanNodeReport } from '@meshwork/contracts';
 import { readManifest } from '../../engine/local-model';
 import { servingWords } from '../english';
@@ -16,8 +16,11 @@ import { measureSpeed } from './node-report';
 import { asFloat32, PeerLost } from './peer-link';
 import { LocalStage, NetworkUnavailable, Pipeline, type Stage } from './pipeline';
 
-/** A member loads its blocks from disk: generous, but bounded. */
-const LOAD_MS = 120_000;
+/**
+ * A member loads its blocks from disk, after fetching the files its share lacks (gigabytes at
+ * the host's share rate): bounded only loosely, as the link's heartbeat fails a member that died.
+ */
+const LOAD_MS = 2 * 60 * 60_000;
 
 /** A member connected to the host now. */
 export interface LiveMember {
@@ -46,11 +49,23 @@ export class HostPlanner {
   private assignment = new Map<string, number[]>();
   /** This device's own stage. */
   private worker: BlockWorker | null = null;
+  /** The last plan found too little memory among the devices online (cleared by a plan that works). */
+  private short: Extract<HostNetworkMessage, { code: 'memory_short' }> | null = null;
 
   constructor(private readonly context: PlannerContext) {}
 
   blocksOf(deviceId: string): number[] {
     return this.assignment.get(deviceId) ?? [];
+  }
+
+  /** This device's own blocks (its memory is reported beside them). */
+  get ownWorker(): BlockWorker | null {
+    return this.worker;
+  }
+
+  /** How much more memory the network needs, when the last plan found the devices too small for the model. */
+  get memoryShort(): HostNetworkMessage | null {
+    return this.short;
   }
 
   /** The pipeline that serves `model` across this network, when this device hosts a running network for it. */
@@ -117,10 +132,14 @@ export class HostPlanner {
     const costs = blockCosts(manifest.blocks);
     for (;;) {
       const candidates = [...this.context.live.values()].filter(
-        (m) => m.unusable === null && !m.link.isClosed && m.node.models.some((x) => x.name === model && x.version === version),
+        // A member that may run the model takes its share whether or not it has the package: it fetches what it lacks.
+        (m) =>
+          m.unusable === null &&
+          !m.link.isClosed &&
+          [...m.node.models, ...m.node.entitled].some((x) => x.name === model && x.version === version),
       );
       const devices = [
-        { id: 'self', freeMemoryBytes: freemem(), speed: await measureSpeed() },
+        { id: 'self', freeMemoryBytes: freeMemoryBytes() + BlockWorker.heldMemoryBytes, speed: await measureSpeed() },
         ...candidates.map((m) => ({ id: m.record.device_id, freeMemoryBytes: m.node.free_memory_bytes, speed: m.node.speed })),
       ];
       let assignment: Map<string, number[]>;
@@ -130,8 +149,10 @@ export class HostPlanner {
           devices,
         );
       } catch (error) {
-        if (error instanceof CannotAssign) throw new NetworkUnavailable(error.message);
-        throw error;
+        if (!(error instanceof CannotAssign)) throw error;
+        this.short = { code: 'memory_short', model, needed_bytes: Math.round(error.neededBytes ?? 0) };
+        this.context.planned();
+        throw new NetworkUnavailable(apiWording(this.short));
       }
       const failed: string[] = [];
       await Promise.all(
@@ -155,6 +176,7 @@ export class HostPlanner {
         if (own.length > 0) this.worker = await BlockWorker.load(directory, model, version, own, this.context.threads);
       }
       this.assignment = new Map([...assignment].map(([id, blocks]) => [id, [...blocks].sort((a, b) => a - b)]));
+      this.short = null;
       this.context.planned();
       this.context.log(`plan: ${[...assignment].map(([id, blocks]) => `${id}=${blocks.join(',')}`).join(' ')}`);
       return stagesOf(assignment).map(({ deviceId, first, end }): Stage => {
@@ -187,6 +209,8 @@ function apiWording(message: HostNetworkMessage): string {
       return servingWords(message.reason);
     case 'model_missing':
       return `Download ${message.model} on this device to run the network.`;
+    case 'memory_short':
+      return `The devices of this network cannot hold ${message.model} together: they need ${Math.ceil(message.needed_bytes / 1e6)} MB more free memory (another device, or memory freed on these).`;
     default:
       return 'This network cannot run the model now.';
   }

@@ -4,17 +4,20 @@
  * plan's cap, and runs the model across them (host-planner.ts). It tells the facade of changes
  * through its callbacks.
  */
-import { freemem } from 'node:os';
+import { freeMemoryBytes } from '../platform/free-memory';
+import { basename } from 'node:path';
 import type { Server } from 'node:tls';
 import type { AddressInfo } from 'node:net';
-import type {
-  EntitledNetwork,
-  EntitlementDocument,
-  HostNetwork,
-  HostNetworkMember,
-  HostNetworkMessage,
-  JoinCode,
-  LanNodeReport,
+import {
+  type EntitledNetwork,
+  type EntitlementDocument,
+  type HostNetwork,
+  type HostNetworkMember,
+  type HostNetworkMessage,
+  type JoinCode,
+  LAN_FETCH_MAX_BYTES,
+  type LanNodeReport,
+  type LanShareReport,
 } from '@meshwork/contracts';
 import type { DesktopRuntime } from '../host';
 import { type Discovery, lanAddresses, ownerTag } from './discovery';
@@ -23,8 +26,12 @@ import { HostPlanner, type LiveMember } from './host-planner';
 import type { LanIdentity } from './lan-identity';
 import { type HostLink, lanServer } from './lan-tls';
 import { entitledEntry, type MemberRecord, type NetworkRecordStore } from './network-record';
+import { describeShare } from '../models/share-store';
+import { memoryReport } from './memory-report';
 import { measureSpeed, measuredSpeed } from './node-report';
+import { ShareServer, shareRate, TokenBucket } from './share-server';
 import type { Pipeline } from './pipeline';
+import { BlockWorker } from './block-worker';
 
 export interface HostSetting {
   runtime: DesktopRuntime;
@@ -47,6 +54,9 @@ export class HostRole {
   private readonly live = new Map<string, LiveMember>();
   private readonly admission: HostAdmission;
   private readonly planner: HostPlanner;
+  private readonly shares: ShareServer;
+  /** This device's own share (its held blocks' files, from its installed package), described after each plan. */
+  private ownShare: Pick<LanShareReport, 'model' | 'version' | 'files' | 'disk_bytes'> | null = null;
 
   constructor(
     private readonly setting: HostSetting,
@@ -66,14 +76,25 @@ export class HostRole {
       runtime,
       store,
       live: this.live,
-      message: () => this.message(),
+      message: () => this.blocking(),
       threads,
       planned: () => {
-        callbacks.changed();
-        this.broadcastMembers();
+        void this.describeOwnShare().finally(() => {
+          callbacks.changed();
+          this.broadcastMembers();
+        });
       },
       log,
     });
+    let rate: number;
+    try {
+      rate = shareRate(process.env);
+    } catch (error) {
+      log(`${(error as Error).message}: sharing at ${shareRate({})} bytes a second`);
+      rate = shareRate({});
+    }
+    const networkModel = () => (store.current?.role === 'host' ? store.current.network.model : null);
+    this.shares = new ShareServer(runtime, networkModel, new TokenBucket(rate, LAN_FETCH_MAX_BYTES));
   }
 
   issueJoinCode(code: JoinCode): void {
@@ -84,8 +105,13 @@ export class HostRole {
     return this.planner.pipelineFor(model, version);
   }
 
-  /** Why the network does not run the model now (null: it does). */
+  /** Why the network does not run the model now (null: it does): a stop, or the last plan's want of memory. */
   message(): HostNetworkMessage | null {
+    return this.blocking() ?? this.planner.memoryShort;
+  }
+
+  /** Why the network may not run the model now, before any plan is tried. */
+  private blocking(): HostNetworkMessage | null {
     const { runtime, store } = this.setting;
     const record = store.current!;
     const entry = entitledEntry(runtime.entitlements, record);
@@ -122,10 +148,10 @@ export class HostRole {
       role: 'host',
       online: true,
       blocks: this.planner.blocksOf('self'),
-      free_memory_bytes: freemem(),
+      free_memory_bytes: freeMemoryBytes() + BlockWorker.heldMemoryBytes,
       speed: measuredSpeed(),
       joined_at: new Date(0).toISOString(),
-      share: null,
+      share: this.ownShare && { ...this.ownShare, transfer: null, memory: memoryReport(this.planner.ownWorker) },
     };
     const members = (this.setting.store.current?.members ?? []).map((m): HostNetworkMember => {
       const live = this.live.get(m.device_id);
@@ -188,12 +214,25 @@ export class HostRole {
     this.live.get(record.device_id)?.link.close();
     const member: LiveMember = { record, link, node, unusable: null };
     this.live.set(record.device_id, member);
+    let fetching = 0;
     link.serve(({ header }) => {
       if (header.type === 'status') {
+        // A report of its share or its memory alone (a transfer's progress) changes no plan.
+        const replan = member.unusable !== null || !samePlanning(member.node, header.node);
         member.node = header.node;
         member.unusable = null;
-        this.planner.replan();
+        if (replan) this.planner.replan();
         this.callbacks.changed();
+        if (!replan) this.broadcastMembers();
+      } else if (header.type === 'fetch') {
+        // A member asks a couple of chunks at a time; more is a member holding the host's memory.
+        if (fetching >= MAX_FETCHES_PER_MEMBER)
+          return link.send({ type: 'reply', id: header.id, error: { kind: 'failed', message: 'Too many requests at once.' } });
+        fetching++;
+        void this.shares
+          .answer(header)
+          .then(({ error, payload }) => link.send({ type: 'reply', id: header.id, error }, payload))
+          .finally(() => fetching--);
       } else if (header.type === 'leave') {
         void this.dropMembers([record.device_id], null);
       }
@@ -210,6 +249,16 @@ export class HostRole {
     this.planner.replan();
     this.callbacks.changed();
     this.broadcastMembers();
+  }
+
+  /** Describes the files of this device's own blocks, from its installed package. */
+  private async describeOwnShare(): Promise<void> {
+    const model = this.setting.store.current?.network.model;
+    const directory = model ? this.setting.runtime.models.pathOf(model) : null;
+    const blocks = this.planner.blocksOf('self');
+    if (!model || !directory || blocks.length === 0) return void (this.ownShare = null);
+    const files = await describeShare(directory, blocks, () => 'installed').catch(() => null);
+    this.ownShare = files && { model, version: basename(directory), ...files };
   }
 
   private broadcastMembers(): void {
@@ -243,4 +292,13 @@ export class HostRole {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
     await this.planner.close();
   }
+}
+
+/** `fetch` requests one member may have waiting on the host. */
+const MAX_FETCHES_PER_MEMBER = 4;
+
+/** Whether two reports of a device plan the same: its share and free memory moving (a transfer under way) change nothing planned. */
+function samePlanning(before: LanNodeReport, after: LanNodeReport): boolean {
+  const planning = (node: LanNodeReport) => JSON.stringify([node.speed, node.models, node.entitled]);
+  return planning(before) === planning(after);
 }

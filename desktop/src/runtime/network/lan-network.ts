@@ -87,7 +87,8 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     if (role === 'client' && this.role instanceof MemberRole) return this.role;
     const callbacks = { changed: () => this.notify(), log: (message: string) => this.log(message) };
     const { runtime, identity, store, discovery, config } = this;
-    const setting = { runtime, identity, store, discovery, address: config.address, port: config.port, threads: config.threads };
+    const { address, port, threads, dataDir } = config;
+    const setting = { runtime, identity, store, discovery, address, port, threads, dataDir };
     this.role =
       role === 'host'
         ? new HostRole(setting, callbacks)

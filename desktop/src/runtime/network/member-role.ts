@@ -4,7 +4,8 @@
  * blocks the host gives it. It tells the facade of changes through its callbacks.
  */
 import { basename } from 'node:path';
-import { type HostNetwork, type HostNetworkMember, type HostNetworkMessage, LanToMember } from '@meshwork/contracts';
+import { type HostNetwork, type HostNetworkMember, type HostNetworkMessage, type LanShareReport, LanToMember } from '@meshwork/contracts';
+import { describeShare, type HostFiles, ShareStore } from '../models/share-store';
 import { servingWords } from '../english';
 import type { DesktopRuntime } from '../host';
 import { BlockWorker, CacheMissing } from './block-worker';
@@ -12,10 +13,15 @@ import type { Discovery } from './discovery';
 import type { LanIdentity } from './lan-identity';
 import { dialHost, HANDSHAKE_MS, type MemberLink, peerCertificate } from './lan-tls';
 import type { NetworkRecordStore } from './network-record';
+import { memoryReport } from './memory-report';
 import { nodeReport } from './node-report';
 import { asFloat32, asInt64, failureOf, type Frame, PeerLink, PeerLost } from './peer-link';
 
 const RECONNECT_MS = [500, 1000, 2000, 5000];
+/** One chunk of a package file from the host: its rate bound shares it among members, so generous. */
+const FETCH_MS = 60_000;
+/** Transfer progress reaches the host (and its window) at most this often. */
+const PROGRESS_REPORT_MS = 1000;
 
 export interface MemberSetting {
   runtime: DesktopRuntime;
@@ -23,6 +29,8 @@ export interface MemberSetting {
   store: NetworkRecordStore;
   discovery: Discovery;
   threads: number | undefined;
+  /** The host's data directory: shares live under its models folder. */
+  dataDir: string;
 }
 
 export interface MemberCallbacks {
@@ -43,6 +51,13 @@ export class MemberRole {
   private reconnect: NodeJS.Timeout | null = null;
   /** The blocks the host gave this device. */
   private worker: BlockWorker | null = null;
+  /** What the host last asked this device to hold, and from where it loaded it. */
+  private held: { model: string; version: string; blocks: number[]; directory: string; installed: boolean } | null = null;
+  /** The share of the network's model on this device's disk (null: none, or the model is installed whole). */
+  private share: ShareStore | null = null;
+  /** Loads one at a time: two would fetch into the same files. */
+  private loading: Promise<void> = Promise.resolve();
+  private readonly abort = new AbortController();
   private closed = false;
 
   private readonly runtime: DesktopRuntime;
@@ -88,7 +103,8 @@ export class MemberRole {
         throw new PeerLost({ code: 'not_the_host' });
       }
       const link: MemberLink = new PeerLink(socket, LanToMember, null, { type: 'pong' });
-      link.send({ type: 'hello', device_id: signed.deviceId, entitlements: token, node: await nodeReport(this.runtime) });
+      const node = await nodeReport(this.runtime, await this.shareReport());
+      link.send({ type: 'hello', device_id: signed.deviceId, entitlements: token, node });
       const answer = await link.next(HANDSHAKE_MS);
       if (answer.header.type === 'refused') {
         link.close();
@@ -121,7 +137,7 @@ export class MemberRole {
     this.hostLink = link;
     this.message = null;
     this.callbacks.changed();
-    const report = () => void nodeReport(this.runtime).then((node) => link.send({ type: 'status', node }));
+    const report = () => this.report(link);
     this.runtime.models.on('change', report);
     link.serve((frame) => void this.hostAsked(link, frame));
     link.on('close', (reason) => {
@@ -147,22 +163,12 @@ export class MemberRole {
         return this.callbacks.removed(header.message);
       case 'release':
         return this.worker?.release(header.seq);
-      case 'load':
-        return this.reply(link, header.id, async () => {
-          this.mayRun(header.model, header.version);
-          if (this.worker?.holds(header.model, header.version, header.blocks)) return;
-          await this.worker?.close();
-          this.worker = null;
-          if (header.blocks.length > 0)
-            this.worker = await BlockWorker.load(
-              this.runtime.models.pathOf(header.model)!,
-              header.model,
-              header.version,
-              header.blocks,
-              this.setting.threads,
-            );
-          this.callbacks.changed();
-        });
+      case 'load': {
+        const { model, version, blocks } = header;
+        const load = this.loading.then(() => this.load(link, model, version, blocks));
+        this.loading = load.catch(() => undefined);
+        return this.reply(link, header.id, () => load);
+      }
       case 'forward':
         return this.reply(link, header.id, async () => {
           const worker = this.worker;
@@ -180,14 +186,92 @@ export class MemberRole {
     }
   }
 
-  /** Refuses work for a model this device's own plan does not let it run now. */
-  private mayRun(model: string, version: string): void {
+  /**
+   * Holds blocks `blocks` of the model: from the package installed whole when this device has
+   * it, else from its share, fetching what the share lacks (from the host, else the platform)
+   * before the old blocks are let go; then the files of blocks no longer held are deleted.
+   */
+  private async load(link: MemberLink, model: string, version: string, blocks: number[]): Promise<void> {
+    this.mayRun(model, version, false);
+    if (this.worker?.holds(model, version, blocks)) return;
+    const installed = this.installedPath(model, version);
+    let directory = installed;
+    if (!directory && blocks.length > 0) {
+      const api = this.runtime.signedInDevice?.api;
+      const entitled = this.runtime.entitlements?.models.find((m) => m.name === model && m.version === version);
+      if (!api || !entitled) throw new RunRefused(`This device's plan does not include ${model} ${version}.`);
+      if (this.share?.model !== model || this.share.version !== version) this.share = new ShareStore(this.setting.dataDir, model, version);
+      // Held while it comes, so the reports show the transfer; what was held before if it fails.
+      const before = this.held;
+      this.held = { model, version, blocks, directory: this.share.directory, installed: false };
+      let reported = 0;
+      await this.share
+        .ensure(blocks, {
+          api,
+          manifestSha256: entitled.manifest_sha256,
+          host: hostFiles(link, model, version),
+          signal: this.abort.signal,
+          progress: () => {
+            if (Date.now() - reported < PROGRESS_REPORT_MS) return;
+            reported = Date.now();
+            this.report(link);
+          },
+          log: (message) => this.callbacks.log(message),
+        })
+        .catch((error: Error) => {
+          this.held = before;
+          throw error;
+        });
+      directory = this.share.directory;
+    }
+    await this.worker?.close();
+    this.worker = null;
+    if (blocks.length > 0) this.worker = await BlockWorker.load(directory!, model, version, blocks, this.setting.threads);
+    this.held = directory ? { model, version, blocks, directory, installed: installed !== null } : null;
+    if (!installed && this.share?.model === model && this.share.version === version)
+      await this.share.prune(blocks).catch((error: Error) => this.callbacks.log(`share: ${error.message}`));
+    this.callbacks.changed();
+    this.report(link);
+  }
+
+  /** The directory of the model installed whole at `version`, or null. */
+  private installedPath(model: string, version: string): string | null {
+    const installed = this.runtime.models.pathOf(model);
+    return installed !== null && basename(installed) === version ? installed : null;
+  }
+
+  /** Tells the host what this device holds and can hold now (its window shows it). */
+  private report(link: MemberLink): void {
+    void this.shareReport()
+      .then((share) => nodeReport(this.runtime, share))
+      .then((node) => link.send({ type: 'status', node }))
+      .catch((error: Error) => this.callbacks.log(`report: ${error.message}`));
+  }
+
+  /** What this device holds of the network's model, its files' sources, and a transfer under way. */
+  private async shareReport(): Promise<LanShareReport | null> {
+    const held = this.held;
+    if (!held) return null;
+    const share = this.share;
+    const described = held.installed
+      ? await describeShare(held.directory, held.blocks, () => 'installed')
+      : // Before model.json arrives the share has nothing to describe yet.
+        await share!.report(held.blocks).catch(() => ({ files: [], disk_bytes: 0 }));
+    const transfer = held.installed ? null : (share?.transfer ?? null);
+    return { model: held.model, version: held.version, ...described, transfer, memory: memoryReport(this.worker) };
+  }
+
+  /**
+   * Refuses work for a model this device's own plan does not let it run now; `files`: unless
+   * it holds the files (installed whole, or its share).
+   */
+  private mayRun(model: string, version: string, files = true): void {
     // Asked for every position a block runs: the checks, not the whole state.
     const { reason } = this.runtime.serving();
     if (reason) throw new RunRefused(servingWords(reason));
     const allowed = this.runtime.entitlements?.models.some((m) => m.name === model && m.version === version);
-    const installed = this.runtime.models.pathOf(model);
-    if (!allowed || installed === null || basename(installed) !== version)
+    const held = this.installedPath(model, version) !== null || (this.held?.model === model && this.held.version === version);
+    if (!allowed || (files && !held))
       throw new RunRefused(`This device does not have ${model} ${version}, or its plan does not include it.`);
   }
 
@@ -204,6 +288,7 @@ export class MemberRole {
   /** Stops: `leaving` tells the host this device leaves the network (not so when the app closes). */
   async close(leaving: boolean): Promise<void> {
     this.closed = true;
+    this.abort.abort();
     if (this.reconnect) clearTimeout(this.reconnect);
     if (leaving) this.hostLink?.send({ type: 'leave' });
     this.hostLink?.close();
@@ -211,4 +296,16 @@ export class MemberRole {
     await this.worker?.close();
     this.worker = null;
   }
+}
+
+/** The host's copy of the package, read over the member's link in `fetch` requests. */
+function hostFiles(link: MemberLink, model: string, version: string): HostFiles {
+  return {
+    async read(file, offset, length) {
+      const reply = await link.request({ type: 'fetch', id: 0, model, version, file, offset, length }, undefined, FETCH_MS);
+      const error = reply.header.type === 'reply' ? reply.header.error : null;
+      if (error) throw new Error(`the host answered ${error.kind}: ${error.message}`);
+      return reply.payload;
+    },
+  };
 }

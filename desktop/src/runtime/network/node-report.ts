@@ -1,8 +1,9 @@
-import { freemem } from 'node:os';
+import { freeMemoryBytes } from '../platform/free-memory';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { DataType, GraphBuilder } from '../../pack/onnx/graph';
-import type { LanNodeReport } from '@meshwork/contracts';
+import type { LanNodeReport, LanShareReport } from '@meshwork/contracts';
 import type { DesktopRuntime } from '../host';
+import { BlockWorker } from './block-worker';
 
 /** The product the speed is measured on: a 4-bit matrix of a block's shape, 576 by 4096. */
 const K = 576;
@@ -92,12 +93,16 @@ export function pinSpeed(speed: number): void {
   pinned = speed;
 }
 
-/** What this device tells its host: free memory, speed (measured again), and the models it has installed and may run. */
-export async function nodeReport(host: DesktopRuntime): Promise<LanNodeReport> {
+/**
+ * What this device tells its host: free memory, speed (measured again), the models it has
+ * installed and may run, those its plan lets it run (it fetches its share of one), and its share.
+ */
+export async function nodeReport(host: DesktopRuntime, share: LanShareReport | null = null): Promise<LanNodeReport> {
   await measureSpeed();
   const state = host.state();
   const models = state.serving.allowed
     ? state.models.filter((m) => m.allowed && m.status === 'installed').map(({ name, version }) => ({ name, version }))
     : [];
-  return { free_memory_bytes: freemem(), speed: measuredSpeed(), models, entitled: [], share: null };
+  const entitled = state.serving.allowed ? (host.entitlements?.models ?? []).map(({ name, version }) => ({ name, version })) : [];
+  return { free_memory_bytes: freeMemoryBytes() + BlockWorker.heldMemoryBytes, speed: measuredSpeed(), models, entitled, share };
 }
