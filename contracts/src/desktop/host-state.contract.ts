@@ -286,6 +286,8 @@ export const HostNetwork = z.object({
   /** A client: whether it is connected to its host now. The host: always true. */
   connected: z.boolean(),
   members: z.array(HostNetworkMember),
+  /** How many blocks the network's model has (its package's), null while this device has not read the package. */
+  block_count: z.number().int().min(1).nullable(),
   /** Why the network does not run the model now (a code the window words); `null` while it does. */
   message: HostNetworkMessage.nullable(),
   /**

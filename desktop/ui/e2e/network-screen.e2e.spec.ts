@@ -2,18 +2,31 @@
  * @jest-environment ./desktop/testing/native-arrays.environment.cjs
  *
  * The host window's Network section in real Chromium: two hosts of one Pro customer on loopback,
- * against the real api. The office desktop creates a network in its window and shows the join
- * code; the laptop joins with it; the office's window then shows the laptop online with the
- * blocks it runs; Persian; removing the laptop and stopping hosting.
+ * against the real api. The office desktop installs the model, creates a network in its window
+ * and shows the join code; the laptop, which never downloads the model, joins with it; the
+ * office's window then shows each device's share: the blocks it runs, its memory, its disk and
+ * where its files came from (the laptop's from the office over the LAN), photographed as
+ * test-results/network-devices.png; Persian; removing the laptop and stopping hosting.
  */
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
-import type { HostNetwork, HostState } from '@meshwork/contracts';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { HostNetwork, HostNetworkMember, HostState } from '@meshwork/contracts';
 import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
 import { launchBrowser } from '@meshwork/testkit/browser';
 import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
 import { startHost, type TestHost } from '@meshwork/testkit/desktop/host-harness';
 import { uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
+import { SHARE_RATE_ENV } from '../../src/runtime/network/share-server';
+import { bytesIn } from '../src/messages';
+
+const SHOT = resolve(__dirname, '../../../test-results/network-devices.png');
+/** The package's blocks: enough that the strip shows who runs which. */
+const BLOCKS = 4;
+/** The office shares at 32 MiB/s, so the laptop's share (about 80 MB) takes seconds: long enough to see it come. */
+const SHARE_RATE = 32 * 2 ** 20;
+const size = bytesIn('en-US');
 
 /** Text as the person reads it: without the invisible marks that keep numbers left to right in Persian. */
 const readable = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
@@ -24,6 +37,19 @@ const secondsLeft = (text: string) =>
     .exec(text)![0]
     .split(':')
     .reduce((total, part) => total * 60 + Number(part), 0);
+
+/** The devices' shares as the office reports them, once both hold theirs whole and the laptop runs blocks. */
+function sharesHeld(state: HostState): { office: HostNetworkMember; laptop: HostNetworkMember } | null {
+  const office = state.network?.members.find((m) => m.role === 'host');
+  const laptop = state.network?.members.find((m) => m.name === 'Laptop');
+  const whole = (m: HostNetworkMember | undefined) =>
+    m?.share != null && m.share.transfer === null && m.share.files.length > 0 && m.share.memory.weights_bytes > 0;
+  return office && laptop && laptop.blocks.length > 0 && whole(office) && whole(laptop) ? { office, laptop } : null;
+}
+
+/** Waits until the page shows exactly `text` there (the window follows the host's state as it changes). */
+const shows = (locator: Locator, text: string) =>
+  locator.filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).waitFor({ timeout: 10_000 });
 
 /** Whether the host's signed document lists the network it holds, active: only then does it announce it on the LAN. */
 const listsOwnNetwork = (state: HostState) =>
@@ -40,21 +66,19 @@ describe('the Network section in a real browser', () => {
   let network: HostNetwork;
 
   beforeAll(async () => {
+    process.env[SHARE_RATE_ENV] = String(SHARE_RATE);
     world = await networksWorld();
-    model = await uploadSmolLM2(world, ['pro'], 2);
+    model = await uploadSmolLM2(world, ['pro'], BLOCKS);
     const { email } = await world.customer('pro');
     office = await startHost(world.base, { name: 'Office desktop' });
     laptop = await startHost(world.base, { name: 'Laptop' });
     for (const host of [office, laptop]) {
       expect((await host.call('POST', '/host/sign-in/password', { email, password: TEST_PASSWORD })).status).toBe(200);
       await host.until((s) => s.models.some((m) => m.name === model.name), 20_000, 'the model in the plan');
-      expect((await host.call('POST', '/host/models/download', { name: model.name })).status).toBe(200);
     }
-    await Promise.all(
-      [office, laptop].map((host) =>
-        host.until((s) => s.models.find((m) => m.name === model.name)?.status === 'installed', 120_000, 'the model installed'),
-      ),
-    );
+    // Only the office downloads the model: the laptop gets its share from the office.
+    expect((await office.call('POST', '/host/models/download', { name: model.name })).status).toBe(200);
+    await office.until((s) => s.models.find((m) => m.name === model.name)?.status === 'installed', 120_000, 'the model installed');
     browser = await launchBrowser();
     // One context each: both windows are on 127.0.0.1, and cookies do not tell ports apart.
     officePage = await (await browser.newContext()).newPage();
@@ -68,6 +92,7 @@ describe('the Network section in a real browser', () => {
     await laptop?.close();
     await office?.close();
     await world?.close();
+    delete process.env[SHARE_RATE_ENV];
   });
 
   it('explains a network, offers the installed model, and looks for networks on the LAN', async () => {
@@ -114,9 +139,9 @@ describe('the Network section in a real browser', () => {
 
     expect(network.max_clients).not.toBeNull();
     expect(await officePage.getByTestId('client-count').textContent()).toBe(`0 of ${network.max_clients} clients`);
-    const host = officePage.getByRole('row', { name: /Office desktop/ });
-    expect(await host.getByRole('cell').first().textContent()).toBe('Host');
-    expect(await host.getByRole('rowheader').textContent()).toBe('Office desktop (this device)');
+    const host = officePage.getByRole('listitem', { name: /^Office desktop/ });
+    expect(await host.getByTestId('member-role').textContent()).toBe('Host');
+    expect(await host.getByTestId('member-name').textContent()).toBe('Office desktop (this device)');
     expect(await officePage.getByRole('button', { name: /^Remove / }).count()).toBe(0);
   });
 
@@ -150,26 +175,85 @@ describe('the Network section in a real browser', () => {
 
     await laptopPage.getByTestId('network-name').filter({ hasText: 'Office' }).waitFor({ timeout: 20_000 });
     await laptopPage.getByTestId('host-connection').filter({ hasText: 'Connected to the host' }).waitFor({ timeout: 20_000 });
-    expect(await laptopPage.getByRole('row', { name: /Office desktop/ }).count()).toBe(1);
+    expect(await laptopPage.getByRole('listitem', { name: /^Office desktop/ }).count()).toBe(1);
     expect(await laptopPage.getByTestId('join-code').count()).toBe(0);
 
-    const row = officePage.getByRole('row', { name: /Laptop/ });
-    await row.getByTestId('member-connection').filter({ hasText: 'Online' }).waitFor({ timeout: 30_000 });
-    await row
-      .getByTestId('member-blocks')
-      .filter({ hasText: /^Blocks? \d/ })
-      .waitFor({ timeout: 30_000 });
-    // The row shows the blocks the host gave the laptop; the two devices hold the whole model (2 blocks).
+    const card = officePage.getByRole('listitem', { name: /^Laptop/ });
+    await card.getByTestId('member-connection').filter({ hasText: 'Online' }).waitFor({ timeout: 30_000 });
+    // The laptop fetches its share from the office before it runs its blocks: a bar while it comes.
+    const seen = await officePage.waitForFunction(
+      (element) => {
+        // The share's files under way (first comes the catalog's manifest alone, a few KB).
+        const bar = element?.querySelector('[data-testid="member-transfer"] [role="progressbar"]');
+        const [done, total] = [Number(bar?.getAttribute('aria-valuenow')), Number(bar?.getAttribute('aria-valuemax'))];
+        return bar && total > 1_000_000 && done < total ? { label: bar.getAttribute('aria-label'), done, total } : null;
+      },
+      await card.elementHandle(),
+      { timeout: 30_000 },
+    );
+    const transfer = (await seen.jsonValue())!;
+    expect(transfer.label).toBe(`Receiving its share: ${size(transfer.done)} of ${size(transfer.total)}`);
+    const { laptop: member } = sharesHeld(await office.until((s) => sharesHeld(s) !== null, 60_000, 'both shares held'))!;
+    // The card shows the blocks the host gave the laptop; the two devices hold the whole model.
     const members = (await office.state()).network!.members;
     expect(members.map((m) => m.name).sort()).toEqual(['Laptop', 'Office desktop']);
-    expect([...new Set(members.flatMap((m) => m.blocks))].sort()).toEqual([0, 1]);
-    const laptopBlocks = members.find((m) => m.name === 'Laptop')!.blocks;
-    expect(await row.getByTestId('member-blocks').textContent()).toBe(
-      laptopBlocks.length === 1 ? `Block ${laptopBlocks[0]}` : `Blocks ${Math.min(...laptopBlocks)}–${Math.max(...laptopBlocks)}`,
-    );
+    expect([...new Set(members.flatMap((m) => m.blocks))].sort()).toEqual([...Array(BLOCKS).keys()]);
+    const blocks = [...member.blocks].sort((a, b) => a - b);
+    const list = blocks.length === 1 ? `Block ${blocks[0]}` : `Blocks ${blocks[0]}–${blocks.at(-1)}`;
+    await card
+      .getByTestId('member-blocks')
+      .filter({ hasText: `${list} (${blocks.length}/${BLOCKS})` })
+      .waitFor();
     expect(await officePage.getByTestId('client-count').textContent()).toBe(`1 of ${network.max_clients} clients`);
-    expect(await row.getByRole('cell').first().textContent()).toBe('Client');
-  }, 90_000);
+    expect(await card.getByTestId('member-role').textContent()).toBe('Client');
+  }, 120_000);
+
+  it('shows each device’s share: its blocks on the model’s strip, its memory, disk, and where its files came from', async () => {
+    const { office: host, laptop: member } = sharesHeld(await office.state())!;
+    // The laptop never installed the model: every file of its share came from the office over the LAN.
+    expect((await laptop.state()).models.find((m) => m.name === model.name)?.status).not.toBe('installed');
+    expect(member.share!.files.map((f) => f.source)).toEqual(member.share!.files.map(() => 'lan'));
+    expect(host.share!.files.map((f) => f.source)).toEqual(host.share!.files.map(() => 'installed'));
+
+    // The network's strip: every block in the colour of the device that runs it, and a legend in words.
+    const network = officePage.getByTestId('network-blocks');
+    expect(await network.locator('[data-held]').count()).toBe(BLOCKS);
+    expect(await network.locator('[data-held="true"]').count()).toBe(BLOCKS);
+    const legend = await network.getByTestId('block-legend').allTextContents();
+    expect(legend).toHaveLength(2);
+    expect(legend[0]).toMatch(/^Office desktopBlocks? \d/);
+    expect(legend[1]).toMatch(/^LaptopBlocks? \d/);
+
+    for (const device of [host, member]) {
+      const card = officePage.getByRole('listitem', { name: new RegExp(`^${device.name}`) });
+      // Its strip: all the model's blocks, those it runs filled; named in words for those who cannot see the colours.
+      const strip = card.getByTestId('block-strip');
+      expect(await strip.locator('[data-held]').count()).toBe(BLOCKS);
+      const held = await strip.locator('[data-held]').evaluateAll((cells) => cells.map((cell, i) => [i, cell.getAttribute('data-held')]));
+      expect(held.filter(([, on]) => on === 'true').map(([i]) => i)).toEqual([...device.blocks].sort((a, b) => a - b));
+      expect(await strip.getAttribute('aria-label')).toMatch(new RegExp(`^${device.name}: Blocks? \\d.* of ${BLOCKS}$`));
+      // Its memory: the held blocks' weights and the fixed part on the bar, and the measured RSS and peak.
+      const memory = device.share!.memory;
+      expect(memory.weights_bytes).toBeGreaterThan(0);
+      await shows(card.getByTestId('memory-weights'), `Weights held ${size(memory.weights_bytes)}`);
+      expect(await card.getByTestId('memory-fixed').textContent()).toMatch(/^Fixed part [\d.,]+ (MB|GB)$/);
+      expect(await card.getByTestId('memory-free').textContent()).toMatch(/^Free [\d.,]+ (MB|GB)$/);
+      expect(await card.getByTestId('memory-measured').textContent()).toMatch(
+        /^Measured: [\d.,]+ (MB|GB) in use, [\d.,]+ (MB|GB) at peak$/,
+      );
+      // Its disk, and where its files came from, with their bytes.
+      const share = device.share!;
+      await shows(card.getByTestId('member-disk'), `${size(share.disk_bytes)} used by the model`);
+      const source = device === member ? 'From the host over the LAN' : 'Installed whole';
+      const bytes = share.files.reduce((sum, file) => sum + file.bytes, 0);
+      await shows(card.getByTestId('member-sources'), `${source}: ${size(bytes)} in ${share.files.length} files`);
+      await card.getByTestId('member-transfer').waitFor({ state: 'detached' });
+    }
+
+    // The photograph the issue keeps: the Devices section as a person sees it.
+    mkdirSync(resolve(SHOT, '..'), { recursive: true });
+    await officePage.getByRole('region', { name: 'Devices' }).screenshot({ path: SHOT });
+  });
 
   it('speaks Persian, right to left, in the Network section', async () => {
     await officePage.getByRole('button', { name: 'Settings' }).click();
@@ -179,7 +263,11 @@ describe('the Network section in a real browser', () => {
     expect(await officePage.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['fa', 'rtl']);
     const max = new Intl.NumberFormat('fa-IR').format(network.max_clients!);
     expect(await officePage.getByTestId('client-count').textContent()).toBe(`۱ از ${max} کارخواه`);
-    expect(await officePage.getByRole('columnheader', { name: 'بلوک‌ها' }).count()).toBe(1);
+    expect(await officePage.getByRole('heading', { name: 'بلوک‌ها', exact: true }).count()).toBe(2);
+    // The laptop's share in Persian words and digits.
+    const sources = officePage.getByRole('listitem', { name: /^Laptop/ }).getByTestId('member-sources');
+    expect(await sources.textContent()).toMatch(/^از میزبان در شبکهٔ محلی: [۰-۹٫٬]+ \S+ در [۰-۹]+ پرونده$/);
+    expect(await officePage.getByTestId('network-blocks').getByRole('heading').textContent()).toBe('بلوک‌های مدل');
     expect(readable(await officePage.getByTestId('join-code-expiry').textContent())).toMatch(/^([۰-۹]+:)?[۰-۹]+:[۰-۹]{2} تا انقضا$/);
 
     await officePage.getByRole('button', { name: 'تنظیمات' }).click();
@@ -195,7 +283,7 @@ describe('the Network section in a real browser', () => {
       void dialog.accept();
     });
     await officePage.getByRole('button', { name: 'Remove Laptop' }).click();
-    await officePage.getByRole('row', { name: /Laptop/ }).waitFor({ state: 'detached', timeout: 20_000 });
+    await officePage.getByRole('listitem', { name: /^Laptop/ }).waitFor({ state: 'detached', timeout: 20_000 });
     expect(await officePage.getByTestId('client-count').textContent()).toBe(`0 of ${network.max_clients} clients`);
     expect(dialogs).toEqual(['Remove “Laptop” from the network? It stops running its part of the model at once.']);
 

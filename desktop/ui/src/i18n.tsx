@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
-import { en, fa, type Messages } from './messages';
+import { bytesIn, en, fa, type Messages } from './messages';
 
 export { fill, type Messages } from './messages';
 
@@ -39,11 +39,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       t: MESSAGES[language],
       setLanguage,
       number,
-      bytes(value) {
-        const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-        const step = Math.min(units.length - 1, Math.floor(Math.log(Math.max(value, 1)) / Math.log(1024)));
-        return number(value / 1024 ** step, { style: 'unit', unit: units[step], unitDisplay: 'short', maximumFractionDigits: 1 });
-      },
+      bytes: bytesIn(locale),
       duration(seconds) {
         const days = Math.floor(seconds / 86_400);
         const hours = Math.floor((seconds % 86_400) / 3600);

@@ -213,6 +213,32 @@ export const en = {
   blocksMany: 'Blocks {list}',
   listSeparator: ', ',
   notMeasured: 'not measured',
+  modelBlocks: 'The model’s blocks',
+  modelBlocksLead: 'Which device runs each of the model’s {total} blocks.',
+  blockOf: 'Block {block}: {names}',
+  blockUnheld: 'Block {block}: no device',
+  unheld: 'No device',
+  stripLabel: '{name}: {blocks} of {total}',
+  memory: 'Memory',
+  memoryWeights: 'Weights held',
+  memoryFixed: 'Fixed part',
+  memoryOther: 'Other use',
+  memoryFree: 'Free',
+  memoryMeasured: 'Measured: {rss} in use, {peak} at peak',
+  memoryFreeOnly: '{free} free',
+  disk: 'Disk',
+  diskUsed: '{bytes} used by the model',
+  filesFrom: 'Where its files came from',
+  fileSource: { lan: 'From the host over the LAN', platform: 'From Meshwork', installed: 'Installed whole' },
+  filesOne: '{bytes} in 1 file',
+  filesMany: '{bytes} in {count} files',
+  fileList: 'Its files',
+  holdsNothing: 'Holds none of the model yet.',
+  receiving: 'Receiving its share: {done} of {total}',
+  memoryShortTitle: 'Not enough memory for {model}',
+  memoryShortNeeded: '{needed} more free memory needed',
+  memoryShortAdvice:
+    'Add a device with at least {needed} free to this network, or close programs on these devices to free memory. The model runs as soon as the devices online can hold it together.',
   removeMember: 'Remove {name}',
   confirmRemoveMember: 'Remove “{name}” from the network? It stops running its part of the model at once.',
   stopHosting: 'Stop hosting',
@@ -443,6 +469,32 @@ export const fa: Messages = {
   blocksMany: 'بلوک‌های {list}',
   listSeparator: '، ',
   notMeasured: 'سنجیده نشده',
+  modelBlocks: 'بلوک‌های مدل',
+  modelBlocksLead: 'هر یک از {total} بلوک مدل را کدام دستگاه اجرا می‌کند.',
+  blockOf: 'بلوک {block}: {names}',
+  blockUnheld: 'بلوک {block}: هیچ دستگاهی',
+  unheld: 'هیچ دستگاهی',
+  stripLabel: '{name}: {blocks} از {total}',
+  memory: 'حافظه',
+  memoryWeights: 'وزن‌های نگه‌داشته',
+  memoryFixed: 'بخش ثابت',
+  memoryOther: 'کاربرد دیگر',
+  memoryFree: 'آزاد',
+  memoryMeasured: 'سنجیده: {rss} در کار، {peak} در اوج',
+  memoryFreeOnly: '{free} آزاد',
+  disk: 'دیسک',
+  diskUsed: '{bytes} در اختیار مدل',
+  filesFrom: 'پرونده‌هایش از کجا آمده‌اند',
+  fileSource: { lan: 'از میزبان در شبکهٔ محلی', platform: 'از مش‌ورک', installed: 'نصب‌شدهٔ کامل' },
+  filesOne: '{bytes} در ۱ پرونده',
+  filesMany: '{bytes} در {count} پرونده',
+  fileList: 'پرونده‌هایش',
+  holdsNothing: 'هنوز هیچ بخشی از مدل را ندارد.',
+  receiving: 'در حال دریافت سهم خود: {done} از {total}',
+  memoryShortTitle: 'حافظه برای {model} کافی نیست',
+  memoryShortNeeded: '{needed} حافظهٔ آزاد بیشتر لازم است',
+  memoryShortAdvice:
+    'دستگاهی با دست‌کم {needed} حافظهٔ آزاد به این شبکه بیفزایید، یا برنامه‌هایی را روی این دستگاه‌ها ببندید تا حافظه آزاد شود. به‌محض آنکه دستگاه‌های برخط با هم جای مدل را داشته باشند، مدل اجرا می‌شود.',
   removeMember: 'حذف {name}',
   confirmRemoveMember: '«{name}» از شبکه حذف شود؟ بی‌درنگ اجرای بخش خود از مدل را متوقف می‌کند.',
   stopHosting: 'توقف میزبانی',
@@ -492,6 +544,17 @@ export interface Formats {
   bytes(value: number): string;
 }
 
+/** Sizes as the window writes them in `locale` (fa-IR: Persian digits): bytes to gigabytes, one decimal at most. */
+export function bytesIn(locale: string): (value: number) => string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  return (value) => {
+    const step = Math.min(units.length - 1, Math.floor(Math.log(Math.max(value, 1)) / Math.log(1024)));
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: units[step], unitDisplay: 'short', maximumFractionDigits: 1 }).format(
+      value / 1024 ** step,
+    );
+  };
+}
+
 export function trustProblemText(t: Messages, problem: HostTrustProblem): string {
   if (problem.code === 'clock_went_back') return t.trustProblems.clock_went_back;
   const key = problem.advice === null ? 'plan_unverifiable' : (`plan_unverifiable_${problem.advice}` as const);
@@ -507,7 +570,7 @@ export function linkFailureText(t: Messages, failure: HostLinkFailure): string {
   return fill(t.linkFailure[failure.code], failure);
 }
 
-export function networkMessageText(t: Messages, message: HostNetworkMessage): string {
+export function networkMessageText(t: Messages, message: HostNetworkMessage, formats: Formats): string {
   const template = t.networkMessage[message.code];
   switch (message.code) {
     case 'not_serving':
@@ -516,7 +579,7 @@ export function networkMessageText(t: Messages, message: HostNetworkMessage): st
     case 'host_offline':
       return fill(template, { error: linkFailureText(t, message.error) });
     case 'memory_short':
-      return fill(template, { model: message.model, needed: `${Math.ceil(message.needed_bytes / 2 ** 20)} MB` });
+      return fill(template, { model: message.model, needed: formats.bytes(message.needed_bytes) });
     default:
       return fill(template, message);
   }

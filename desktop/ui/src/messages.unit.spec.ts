@@ -1,6 +1,7 @@
 import {
   HostLinkFailure,
   HostModelError,
+  LanShareReport,
   HostNetworkMessage,
   HostRefusalReason,
   HostServingReason,
@@ -9,8 +10,10 @@ import {
 } from '@meshwork/contracts';
 import { linkFailureWords, refusalWords, servingWords } from '../../src/runtime/english';
 import {
+  bytesIn,
   en,
   fa,
+  fill,
   linkFailureText,
   type Messages,
   modelErrorText,
@@ -123,14 +126,18 @@ describe('the window’s words for the runtime’s codes', () => {
 
   it('says in English what the window said before the codes, word for word', () => {
     const bytes = (value: number) => `${value} bytes`;
-    expect(networkMessageText(en, { code: 'not_serving', reason: { code: 'signed_out' } })).toBe('Sign in to serve models.');
-    expect(networkMessageText(en, { code: 'host_offline', error: { code: 'disconnected' } })).toBe(
+    expect(networkMessageText(en, { code: 'not_serving', reason: { code: 'signed_out' } }, { bytes })).toBe('Sign in to serve models.');
+    expect(networkMessageText(en, { code: 'host_offline', error: { code: 'disconnected' } }, { bytes })).toBe(
       'The network’s host is offline: The device disconnected.',
     );
     expect(
-      networkMessageText(en, { code: 'host_unreachable', error: { code: 'unreachable', detail: 'connect ECONNREFUSED 10.0.0.2:8433' } }),
+      networkMessageText(
+        en,
+        { code: 'host_unreachable', error: { code: 'unreachable', detail: 'connect ECONNREFUSED 10.0.0.2:8433' } },
+        { bytes },
+      ),
     ).toBe('The network’s host cannot be reached: connect ECONNREFUSED 10.0.0.2:8433');
-    expect(networkMessageText(en, { code: 'host_refused', message: 'This device was removed from the network.' })).toBe(
+    expect(networkMessageText(en, { code: 'host_refused', message: 'This device was removed from the network.' }, { bytes })).toBe(
       'This device was removed from the network.',
     );
     expect(servingReasonText(en, { code: 'plan_expired', since: '2026-01-31' })).toBe(
@@ -184,10 +191,57 @@ describe('the window’s words for the runtime’s codes', () => {
         reason: { code: 'host_unreachable_at', address: '10.0.0.2:8433', failure: { code: 'no_answer_within', seconds: 10 } },
       }),
     ).toBe('دسترسی به میزبان شبکه در 10.0.0.2:8433 ممکن نیست: دستگاه در 10 ثانیه پاسخ نداد.');
-    expect(networkMessageText(fa, { code: 'model_missing', model: 'smollm2' })).toBe(
+    expect(networkMessageText(fa, { code: 'model_missing', model: 'smollm2' }, { bytes: bytesIn('fa-IR') })).toBe(
       'برای اجرای شبکه، smollm2 را روی این دستگاه دریافت کنید.',
     );
     expect(linkFailureText(fa, { code: 'no_answer_within', seconds: 10 })).toBe('دستگاه در 10 ثانیه پاسخ نداد.');
     expect(servingReasonText(fa, { code: 'untrusted', problem: { code: 'clock_went_back' } })).toBe(fa.trustProblems.clock_went_back);
+  });
+
+  it('words how much more memory the network needs with the window’s sizes, in English and in Persian digits', () => {
+    const short = { code: 'memory_short', model: 'mistral-large', needed_bytes: 1.5 * 2 ** 30 } as const;
+    expect(networkMessageText(en, short, { bytes: bytesIn('en-US') })).toBe(
+      'The devices online cannot hold mistral-large together: they need 1.5 GB more free memory. Add a device to the network, or free memory on these.',
+    );
+    const persian = networkMessageText(fa, short, { bytes: bytesIn('fa-IR') });
+    expect(persian).toContain(`: ${bytesIn('fa-IR')(short.needed_bytes)} حافظهٔ آزاد بیشتر`);
+    expect(persian).toMatch(/۱٫۵/);
+    expect(persian).not.toMatch(/[0-9]/);
+    expect(bytesIn('en-US')(300 * 2 ** 20)).toBe('300 MB');
+    expect(bytesIn('fa-IR')(300 * 2 ** 20)).toMatch(/^۳۰۰\s/);
+    expect(fill(en.memoryShortNeeded, { needed: bytesIn('en-US')(short.needed_bytes) })).toBe('1.5 GB more free memory needed');
+  });
+
+  it('words the per-device view in both languages, with the same values in each', () => {
+    // Every file source a device reports is worded, in both languages.
+    const sources = LanShareReport.shape.files.element.shape.source.options;
+    expect(Object.keys(en.fileSource).sort()).toEqual([...sources].sort());
+    expect(Object.keys(fa.fileSource).sort()).toEqual([...sources].sort());
+    // Each sentence names the same values in Persian as in English, so filling one fills the other.
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const keys = [
+      'modelBlocksLead',
+      'blockOf',
+      'blockUnheld',
+      'stripLabel',
+      'memoryMeasured',
+      'memoryFreeOnly',
+      'diskUsed',
+      'filesOne',
+      'filesMany',
+      'receiving',
+      'memoryShortTitle',
+      'memoryShortNeeded',
+      'memoryShortAdvice',
+    ] as const;
+    for (const key of keys) {
+      expect({ key, en: placeholders(en[key]) }).toEqual({ key, en: placeholders(fa[key]) });
+      expect({ key, fa: fa[key] }).toEqual({ key, fa: expect.stringMatching(/[\u0600-\u06FF]/) });
+    }
+    const gigabyte = bytesIn('fa-IR')(2 ** 30);
+    expect(fill(fa.filesMany, { bytes: gigabyte, count: new Intl.NumberFormat('fa-IR').format(12) })).toBe(`${gigabyte} در ۱۲ پرونده`);
+    expect(fill(en.filesMany, { bytes: bytesIn('en-US')(2 ** 30), count: 12 })).toBe('1 GB in 12 files');
+    expect(fill(en.memoryMeasured, { rss: '1.2 GB', peak: '1.4 GB' })).toBe('Measured: 1.2 GB in use, 1.4 GB at peak');
+    expect(fill(fa.receiving, { done: '۱ GB', total: '۲ GB' })).toBe('در حال دریافت سهم خود: ۱ GB از ۲ GB');
   });
 });

@@ -51,6 +51,7 @@ export class HostPlanner {
   private worker: BlockWorker | null = null;
   /** The last plan found too little memory among the devices online (cleared by a plan that works). */
   private short: Extract<HostNetworkMessage, { code: 'memory_short' }> | null = null;
+  private blocks: number | null = null;
 
   constructor(private readonly context: PlannerContext) {}
 
@@ -61,6 +62,11 @@ export class HostPlanner {
   /** This device's own blocks (its memory is reported beside them). */
   get ownWorker(): BlockWorker | null {
     return this.worker;
+  }
+
+  /** The model's block count, once this device has read its package. */
+  get blockCount(): number | null {
+    return this.blocks;
   }
 
   /** How much more memory the network needs, when the last plan found the devices too small for the model. */
@@ -76,6 +82,7 @@ export class HostPlanner {
     if (this.pipeline?.model !== model || this.pipeline.version !== version) {
       const directory = runtime.models.pathOf(model)!;
       const manifest = await readManifest(directory);
+      this.blocks = manifest.blocks.length;
       this.pipeline = {
         model,
         version,

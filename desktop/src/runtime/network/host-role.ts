@@ -123,13 +123,14 @@ export class HostRole {
     return null;
   }
 
-  view(): Pick<HostNetwork, 'join_code' | 'addresses' | 'connected' | 'members' | 'message' | 'certificate_sha256'> {
+  view(): Pick<HostNetwork, 'join_code' | 'addresses' | 'connected' | 'members' | 'block_count' | 'message' | 'certificate_sha256'> {
     const port = this.port;
     return {
       join_code: this.admission.usableCode,
       addresses: port ? lanAddresses(this.setting.address).map((a) => `${a}:${port}`) : [],
       connected: true,
       members: this.members(),
+      block_count: this.planner.blockCount,
       message: this.message(),
       certificate_sha256: this.setting.identity.fingerprint,
     };

@@ -71,12 +71,14 @@ export class MemberRole {
     this.store = setting.store;
   }
 
-  view(): Pick<HostNetwork, 'join_code' | 'addresses' | 'connected' | 'members' | 'message' | 'certificate_sha256'> {
+  view(): Pick<HostNetwork, 'join_code' | 'addresses' | 'connected' | 'members' | 'block_count' | 'message' | 'certificate_sha256'> {
     return {
       join_code: null,
       addresses: [],
       connected: this.hostLink !== null && !this.hostLink.isClosed,
       members: this.members,
+      // Its own blocks' package says how many the model has; a device holding none does not know.
+      block_count: this.worker?.manifest.blocks.length ?? null,
       message: this.message,
       certificate_sha256: this.store.current?.host?.certificate_sha256 ?? null,
     };

@@ -93,6 +93,9 @@ describe('a member’s share of the model, from its host', () => {
     );
     expect(shown.members[0]!.share!.files.every((f) => f.source === 'installed')).toBe(true);
     expect(laptop({ network: shown } as HostState)!.share!.disk_bytes).toBeGreaterThan(0);
+    // Both windows know the model's block count (the host from its package, the member from its share's).
+    expect(shown.block_count).toBe(3);
+    expect(member.host.state().network!.block_count).toBe(3);
 
     // The model crossed the internet once: the host's download of each file.
     const downloads = await platformDownloads();

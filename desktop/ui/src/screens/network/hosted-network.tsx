@@ -4,7 +4,7 @@ import { command } from '../../host-client';
 import { fill, useI18n } from '../../i18n';
 import { refusalText } from '../../messages';
 import { useAction } from '../use-action';
-import { Members } from './members-table';
+import { Members } from './members';
 import { ErrorMessage, NetworkSummary } from './network-parts';
 
 /** This device hosts the network: its join code, its clients and who runs which blocks. */

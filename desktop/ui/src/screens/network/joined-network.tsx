@@ -3,7 +3,7 @@ import { command } from '../../host-client';
 import { fill, useI18n } from '../../i18n';
 import { refusalText } from '../../messages';
 import { useAction } from '../use-action';
-import { Members } from './members-table';
+import { Members } from './members';
 import { ErrorMessage, NetworkSummary } from './network-parts';
 
 /** This device is a client: whether it reaches its host, and the members as the host reports them. */

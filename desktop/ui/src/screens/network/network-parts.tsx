@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { HostNetwork } from '@meshwork/contracts';
 import { useI18n } from '../../i18n';
 import { networkMessageText } from '../../messages';
+import { MemoryShortNotice } from './memory-short';
 
 // Pieces the states of the Network section share: a refusal, a certificate, the network's summary.
 
@@ -33,7 +34,8 @@ export function Certificate({ fingerprint }: { fingerprint: string | null }) {
 
 /** The network's name, model and standing, as both the host and its clients see it. */
 export function NetworkSummary({ network, children }: { network: HostNetwork; children?: ReactNode }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <section className="card space-y-3" aria-labelledby="network-name">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -57,13 +59,14 @@ export function NetworkSummary({ network, children }: { network: HostNetwork; ch
       </dl>
       <Certificate fingerprint={network.certificate_sha256} />
       {children}
-      {network.message && (
+      {network.message?.code === 'memory_short' && <MemoryShortNotice message={network.message} />}
+      {network.message && network.message.code !== 'memory_short' && (
         <p
           role="status"
           data-testid="network-message"
           className={`rounded-md p-3 text-sm ${network.status === 'suspended' ? 'bg-red-50 text-red-900' : 'bg-amber-50 text-amber-900'}`}
         >
-          {networkMessageText(t, network.message)}
+          {networkMessageText(t, network.message, i18n)}
         </p>
       )}
     </section>
