@@ -5,6 +5,7 @@
  * `{"ready": ...}`, then `{"entitlements": ...}` each time a new signed document is applied.
  * Run by `lan-host.ts` as `node -r @swc-node/register testkit/src/desktop/lan-agent.ts`.
  */
+import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { pinSpeed } from '../../../desktop/src/runtime/network/node-report';
 import { startHost } from './host-harness';
@@ -17,6 +18,12 @@ interface AgentConfig {
   dataDir: string;
   /** A fixed device speed (see pinSpeed); measured when absent. */
   speed?: number;
+}
+
+/** This process's peak resident set (VmHWM), in bytes. */
+async function peakRss(): Promise<number> {
+  const status = await readFile('/proc/self/status', 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)![1]) * 1024;
 }
 
 const send = (message: unknown) => process.stdout.write(`${JSON.stringify(message)}\n`);
@@ -46,6 +53,7 @@ async function main(): Promise<void> {
       call?: [string, string, unknown?];
       state?: true;
       rss?: true;
+      peak?: true;
       advance?: number;
       token?: true;
     };
@@ -54,6 +62,7 @@ async function main(): Promise<void> {
       if (request.call) result = await subject.call(...request.call);
       else if (request.state) result = subject.host.state();
       else if (request.rss) result = process.memoryUsage().rss;
+      else if (request.peak) result = await peakRss();
       else if (request.token) result = subject.host.entitlementToken;
       else if (request.advance !== undefined) {
         offsetMs = request.advance;

@@ -10,8 +10,17 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { EntitledPlan, HostState } from '@meshwork/contracts';
 import type { LanLab } from './lan-lab';
+import { createMemoryCgroup, type MemoryCgroup, sweepMemoryCgroups } from './memory-cgroup';
 
 const repositoryRoot = resolve(__dirname, '..', '..', '..');
+
+/**
+ * `ip netns exec` gives the machine a sysfs of its own, without the cgroup mounts: the shell
+ * mounts cgroup v1's memory hierarchy where it was (in the machine's own mount namespace, gone
+ * with it), so it can join its group there and the host can read its limit as on any device.
+ */
+const MOUNT_MEMORY_CGROUPS =
+  '[ -e /sys/fs/cgroup/memory/cgroup.procs ] || { mount -t tmpfs cgroups /sys/fs/cgroup && mkdir /sys/fs/cgroup/memory && mount -t cgroup -o memory memory /sys/fs/cgroup/memory; } && ';
 
 export interface AppliedDocument {
   seq: number;
@@ -24,13 +33,25 @@ export async function startLanHost(
   machine: string,
   api: string,
   name: string,
-  options: { cpus?: string; speed?: number } = {},
+  options: {
+    cpus?: string;
+    speed?: number;
+    /** Runs the host in a memory cgroup capped at this many bytes (as root), removed at close(). */
+    memoryLimitBytes?: number;
+  } = {},
 ) {
   const { address } = lab.machine(machine);
   const dataDir = await mkdtemp(join(tmpdir(), `meshwork-${machine}-`));
   const agent = ['-r', '@swc-node/register', 'testkit/src/desktop/lan-agent.ts'];
   // `taskset` pins the host to some of the machine's cores (the benchmark's devices).
-  const [command, args] = options.cpus ? ['taskset', ['-c', options.cpus, process.execPath, ...agent]] : [process.execPath, agent];
+  let [command, args] = options.cpus ? ['taskset', ['-c', options.cpus, process.execPath, ...agent]] : [process.execPath, agent];
+  let cgroup: MemoryCgroup | undefined;
+  if (options.memoryLimitBytes !== undefined) {
+    // Groups a killed run left go first; then the shell joins this one before it execs the host, so every page the host touches is charged.
+    await sweepMemoryCgroups();
+    cgroup = await createMemoryCgroup(options.memoryLimitBytes);
+    [command, args] = ['sh', ['-c', `${MOUNT_MEMORY_CGROUPS}${cgroup.joinScript()}exec "$@"`, 'sh', command, ...args]];
+  }
   const child = lab.spawn(machine, command, args, {
     cwd: repositoryRoot,
     env: {
@@ -74,7 +95,11 @@ export async function startLanHost(
       pending.clear();
     });
   });
-  const { openai } = await ready;
+  const { openai } = await ready.catch(async (error: Error) => {
+    await cgroup?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
 
   const ask = <T>(request: Record<string, unknown>): Promise<T> => {
     if (exited) return Promise.reject(exited);
@@ -97,6 +122,10 @@ export async function startLanHost(
       ask<{ status: number; body: Record<string, unknown> }>({ call: [method, path, body] }),
     state,
     rss: () => ask<number>({ rss: true }),
+    /** The host process's peak RSS so far (VmHWM), in bytes. */
+    peakRss: () => ask<number>({ peak: true }),
+    /** Its memory cgroup, when started with `memoryLimitBytes`: the limit, peak usage and times it hit the limit. */
+    cgroup,
     /** The host's signed entitlement document, as it sends it to its network's host. */
     token: () => ask<string | null>({ token: true }),
     /** Moves the host's clock `ms` ahead of the real one (0: back to it); answers the state then. */
@@ -129,12 +158,13 @@ export async function startLanHost(
       });
     },
     kill: () => child.kill('SIGKILL'),
-    /** Stops the host, and removes its data directory (its models make it about 160 MB). */
+    /** Stops the host, and removes its data directory (its models make it about 160 MB) and its memory cgroup. */
     async close() {
       if (!exited) {
         child.stdin!.end();
         await new Promise((r) => child.once('exit', r));
       }
+      await cgroup?.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

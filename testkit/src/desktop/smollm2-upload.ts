@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sha256, uploadForm } from '../api/upload-kit';
 import type { NetworksWorld } from '../api/network-kit';
 import { packModel } from '../../../desktop/src/pack/packer';
+import { uploadPackage } from './package-upload';
 
 /** The chat the golden answer comes from: SmolLM2's own system prompt and one question. */
 export const CAPITAL_OF_FRANCE = [
@@ -28,20 +27,8 @@ export async function uploadSmolLM2(
   const work = await mkdtemp(join(tmpdir(), 'smollm2-package-'));
   try {
     await packModel({ gguf, out: work, blocks, activations });
-    const files = await Promise.all((await readdir(work)).map(async (name) => ({ name, data: await readFile(join(work, name)) })));
-    const uploaded = await world.upload(
-      uploadForm(
-        {
-          name: `smollm2_${randomUUID().slice(0, 8)}`,
-          display_name: 'SmolLM2 135M Instruct',
-          version: '1.0.0',
-          allowed_plans: JSON.stringify(plans),
-          checksums: JSON.stringify(Object.fromEntries(files.map((f) => [f.name, sha256(f.data)]))),
-        },
-        files,
-      ),
-    );
-    return { name: uploaded.model_name, id: uploaded.model_id };
+    const { name, id } = await uploadPackage(world, work, { stem: 'smollm2', displayName: 'SmolLM2 135M Instruct', plans });
+    return { name, id };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -112,7 +112,23 @@ export function quantize(type: GgmlType, data: Float32Array): Buffer {
   return out;
 }
 
-export function writeGguf(given: Record<string, MetaValue>, tensors: (TensorSpec | RawTensorSpec)[], alignment = 32): Buffer {
+/** A tensor as the header names it: its data's length, not the data. */
+export interface TensorLayout {
+  name: string;
+  dims: number[];
+  type: GgmlType;
+  byteLength: number;
+}
+
+/**
+ * A GGUF's header, padded to where the data starts, and each tensor's offset in the data (each
+ * aligned): what a writer streaming the tensors of a large model writes first.
+ */
+export function ggufHeader(
+  given: Record<string, MetaValue>,
+  tensors: readonly TensorLayout[],
+  alignment = 32,
+): { header: Buffer; offsets: number[] } {
   // Readers take 32 unless the file says otherwise.
   const metadata: Record<string, MetaValue> =
     alignment === 32 ? given : { ...given, 'general.alignment': { type: 'u32', value: alignment } };
@@ -126,22 +142,35 @@ export function writeGguf(given: Record<string, MetaValue>, tensors: (TensorSpec
     w.u32(TYPE_IDS[value.type]);
     writeValue(w, value);
   }
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const t of tensors) {
+    w.string(t.name);
+    w.u32(t.dims.length);
+    for (const dim of t.dims) w.u64(dim);
+    w.u32(t.type);
+    w.u64(offset);
+    offsets.push(offset);
+    offset += Math.ceil(t.byteLength / alignment) * alignment;
+  }
+  w.pad(alignment);
+  return { header: w.toBuffer(), offsets };
+}
+
+export function writeGguf(given: Record<string, MetaValue>, tensors: (TensorSpec | RawTensorSpec)[], alignment = 32): Buffer {
   const blobs = tensors.map((t) => {
     if (!('bytes' in t)) return quantize(t.type, t.data);
     const count = t.dims.reduce((a, b) => a * b, 1);
     if (t.bytes.length !== tensorBytes(t.type, count)) throw new Error(`tensor ${t.name}: ${t.bytes.length} bytes for ${count} elements`);
     return Buffer.from(t.bytes);
   });
-  let offset = 0;
-  for (const [i, t] of tensors.entries()) {
-    w.string(t.name);
-    w.u32(t.dims.length);
-    for (const dim of t.dims) w.u64(dim);
-    w.u32(t.type);
-    w.u64(offset);
-    offset += Math.ceil(blobs[i]!.length / alignment) * alignment;
-  }
-  w.pad(alignment);
+  const { header } = ggufHeader(
+    given,
+    tensors.map((t, i) => ({ name: t.name, dims: t.dims, type: t.type, byteLength: blobs[i]!.length })),
+    alignment,
+  );
+  const w = new Writer();
+  w.push(header);
   for (const blob of blobs) {
     w.push(blob);
     w.pad(alignment);

@@ -14,6 +14,26 @@ export function tinyVocabulary(): string[] {
   return [...bytesToSymbols(Uint8Array.from({ length: 256 }, (_, i) => i)), 'he', 'll', '<|im_start|>', '<|im_end|>'];
 }
 
+/** A llama GGUF's metadata for its shape: what the packer and llama.cpp read of the architecture (rope base 10,000). */
+export function llamaMetadata(
+  name: string,
+  shape: { layers: number; context: number; hidden: number; ffn: number; heads: number; kvHeads: number },
+): Record<string, MetaValue> {
+  const u32 = (value: number): MetaValue => ({ type: 'u32', value });
+  return {
+    'general.architecture': { type: 'string', value: 'llama' },
+    'general.name': { type: 'string', value: name },
+    'llama.block_count': u32(shape.layers),
+    'llama.context_length': u32(shape.context),
+    'llama.embedding_length': u32(shape.hidden),
+    'llama.feed_forward_length': u32(shape.ffn),
+    'llama.attention.head_count': u32(shape.heads),
+    'llama.attention.head_count_kv': u32(shape.kvHeads),
+    'llama.rope.freq_base': { type: 'f32', value: 10000 },
+    'llama.attention.layer_norm_rms_epsilon': { type: 'f32', value: 1e-5 },
+  };
+}
+
 export function tinyLlamaGguf(options: {
   matrices: GgmlType;
   embedding?: GgmlType;
@@ -22,7 +42,7 @@ export function tinyLlamaGguf(options: {
   /** More metadata (a name, sampling defaults), over the tiny model's own. */
   metadata?: Record<string, MetaValue>;
 }): Buffer {
-  const { layers, hidden, heads, kvHeads, ffn, context } = TINY;
+  const { layers, hidden, heads, kvHeads, ffn } = TINY;
   const random = seededRandom(options.seed ?? 1);
   const values = (count: number, scale: number, offset = 0) =>
     Float32Array.from({ length: count }, () => offset + (random() * 2 - 1) * scale);
@@ -47,25 +67,15 @@ export function tinyLlamaGguf(options: {
   }
   tensors.push({ name: 'output_norm.weight', dims: [hidden], type: GgmlType.F32, data: values(hidden, 0.2, 1) });
   if (options.tied === false) matrix('output.weight', hidden, vocab);
-  const u32 = (value: number): MetaValue => ({ type: 'u32', value });
   const metadata: Record<string, MetaValue> = {
-    'general.architecture': { type: 'string', value: 'llama' },
-    'general.name': { type: 'string', value: 'tiny' },
-    'llama.block_count': u32(layers),
-    'llama.context_length': u32(context),
-    'llama.embedding_length': u32(hidden),
-    'llama.feed_forward_length': u32(ffn),
-    'llama.attention.head_count': u32(heads),
-    'llama.attention.head_count_kv': u32(kvHeads),
-    'llama.rope.freq_base': { type: 'f32', value: 10000 },
-    'llama.attention.layer_norm_rms_epsilon': { type: 'f32', value: 1e-5 },
+    ...llamaMetadata('tiny', TINY),
     'tokenizer.ggml.model': { type: 'string', value: 'gpt2' },
     'tokenizer.ggml.pre': { type: 'string', value: 'smollm' },
     'tokenizer.ggml.tokens': { type: 'array', itemType: 'string', value: tokens },
     'tokenizer.ggml.token_type': { type: 'array', itemType: 'i32', value: tokens.map((_, id) => (id >= 258 ? 3 : 1)) },
     'tokenizer.ggml.merges': { type: 'array', itemType: 'string', value: ['h e', 'l l'] },
-    'tokenizer.ggml.bos_token_id': u32(258),
-    'tokenizer.ggml.eos_token_id': u32(259),
+    'tokenizer.ggml.bos_token_id': { type: 'u32', value: 258 },
+    'tokenizer.ggml.eos_token_id': { type: 'u32', value: 259 },
     'tokenizer.chat_template': {
       type: 'string',
       value: "{% for m in messages %}{{ '<|im_start|>' + m.role + '\\n' + m.content + '<|im_end|>' }}{% endfor %}",
