@@ -1,12 +1,20 @@
 /**
  * `npm run bench:network`: the desktop hosts as customers run them, each in its own network
- * namespace on a link-local bridge, the api in this process, SmolLM2 packed in 6 blocks (int8
- * activations, `model:pack --activations int8`: the fast path). In one run:
+ * namespace on a link-local bridge, the api in this process. Stages (BENCH_STAGES, default
+ * `lan,capped`: both):
+ * - `lan`: SmolLM2 packed in 6 blocks (int8 activations, `model:pack --activations int8`: the fast path):
  *   1. single stream: one device alone against the same model across three devices (target ≥ 0.9×);
  *   2. two concurrent chats: two devices pinned to different cores (taskset) against one device
  *      serving both (aggregate, target ≥ 1.6×);
  *   3. each member's RSS against the share of the blocks it holds (the three-device network);
  *   4. a staff plan edit to the new document applied on each host: p99 over BENCH_EDITS edits (target < 1 s).
+ * - `capped`: a model no single device holds (the 8B-shaped Q4_K_M by default) on three devices
+ *   in memory cgroups against llama.cpp capped the same way and uncapped (capped.ts). Knobs:
+ *   BENCH_CAPPED_MODEL (llama8b, tinyllama, smollm2), BENCH_CAPPED_BLOCKS, BENCH_CAPPED_ACTIVATIONS,
+ *   BENCH_CAPPED_TOKENS (16), BENCH_CAPPED_RUNS (1), BENCH_CAP_BYTES (the devices' limit),
+ *   BENCH_LEAN_DISK=1 (scratch files go as uploaded, the object store's as the host takes them; the
+ *   stage runs so by itself when the disk is short). The 8B stage took 8.5 minutes on a quiet machine,
+ *   and needs 13–20 GB of disk (it refuses to start below 13).
  * Prints the figures as a table; exits 0 with a MISS (it is a report), 1 if it broke.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,16 +22,19 @@ import { cpus } from 'node:os';
 import OpenAI from 'openai';
 import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
 import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import { minioClient } from '@meshwork/testkit/api/upload-kit';
 import { apiRelay } from '@meshwork/testkit/desktop/host-harness';
 import { forwardLoopback, type LanHost, startLanHost } from '@meshwork/testkit/desktop/lan-host';
 import { type LanLab, startLanLab } from '@meshwork/testkit/desktop/lan-lab';
 import { uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
+import { cappedDiskPlan, type CappedModel, cappedStage, removeModelObjects, type Row } from './capped';
 
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 6);
 const MAX_TOKENS = Number(process.env.BENCH_TOKENS ?? 96);
 const EDITS = Number(process.env.BENCH_EDITS ?? 20);
 /** Each speed is the median of this many answers. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const STAGES = (process.env.BENCH_STAGES ?? 'lan,capped').split(',').map((s) => s.trim());
 const PROMPT = [{ role: 'user' as const, content: 'Tell me a long story about a lighthouse keeper and the sea, with many details.' }];
 
 const percentile = (values: number[], p: number) => {
@@ -116,14 +127,17 @@ async function network(setup: Setup, host: LanHost, clients: LanHost[]): Promise
   );
 }
 
-async function main(): Promise<void> {
+/** Stage `lan`: SmolLM2 on one device and across three, two chats on one and two devices, plan edits. */
+async function lanStages(world: NetworksWorld): Promise<Row[]> {
   if (cpus().length < 2) throw new Error('The two-device figure needs two cores to pin the devices to.');
   const lab = await startLanLab(3);
-  const world = await networksWorld();
-  const rows: [string, string, string, string][] = [];
+  const rows: Row[] = [];
   const hosts: LanHost[] = [];
+  let modelId: string | null = null;
   try {
-    const model = (await uploadSmolLM2(world, ['pro'], BLOCKS, 'int8')).name;
+    const uploaded = await uploadSmolLM2(world, ['pro'], BLOCKS, 'int8');
+    const model = uploaded.name;
+    modelId = uploaded.id;
     const email = (await world.customer('pro')).email;
     const storage = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:19000');
     const storageRelay = await apiRelay(Number(storage.port), lab.gateway);
@@ -206,18 +220,88 @@ async function main(): Promise<void> {
     await storageRelay.close();
   } finally {
     await Promise.all(hosts.map((h) => h.close().catch(() => undefined)));
-    await world.close();
     await lab.close();
+    // The object store held the package for this run only.
+    if (modelId) await removeModelObjects(minioClient(), modelId);
   }
-  const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c].length), 6));
-  console.log(`\nbench:network — SmolLM2-135M-Instruct, ${BLOCKS} blocks, int8 activations, one onnxruntime thread per host`);
-  for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
+  return [[`— lan stage: SmolLM2-135M-Instruct, ${BLOCKS} blocks, int8 activations`, '', '', ''], ...rows];
 }
+
+/**
+ * The capped stage's model: `llama8b` (default), the 8B-shaped Q4_K_M (network.bench.mjs brings
+ * the GGUF), packed here in BENCH_CAPPED_BLOCKS (3: a third a device) with int8 activations
+ * (llama.cpp's own arithmetic for K-quants, and the engine's fast path); `tinyllama`, the capped
+ * test's TinyLlama-shaped Q4_0 (its cached 6-block fp32 package: quick, for trying the stage);
+ * `smollm2` (packed here: quickest, though no cap below it leaves room for the runtime).
+ */
+async function cappedModelOf(name: string): Promise<CappedModel> {
+  const blocks = Number(process.env.BENCH_CAPPED_BLOCKS ?? 3);
+  const activations = (process.env.BENCH_CAPPED_ACTIVATIONS ?? 'int8') as 'int8' | 'fp32';
+  if (activations !== 'int8' && activations !== 'fp32') throw new Error(`BENCH_CAPPED_ACTIVATIONS: int8 or fp32, not "${activations}"`);
+  if (name === 'llama8b') {
+    const gguf = process.env.MESHWORK_BENCH_8B_GGUF;
+    if (!gguf) throw new Error('MESHWORK_BENCH_8B_GGUF is not set: `npm run bench:network` brings the 8B-shaped model');
+    return { label: 'Llama 3.1 8B shape Q4_K_M', gguf, blocks, activations };
+  }
+  if (name === 'tinyllama') {
+    // Loaded only when asked for: the capped test's model, made into the cache the first time.
+    const { CAPPED_BLOCKS, cappedModel } = await import('@meshwork/testkit/desktop/capped-model');
+    const made = await cappedModel();
+    return { label: 'TinyLlama 1.1B shape Q4_0', gguf: made.gguf, packageDir: made.package, blocks: CAPPED_BLOCKS, activations: 'fp32' };
+  }
+  if (name === 'smollm2') return { label: 'SmolLM2-135M Q4_1', gguf: process.env.MESHWORK_SMOLLM2_GGUF!, blocks, activations };
+  throw new Error(`BENCH_CAPPED_MODEL: llama8b, tinyllama or smollm2, not "${name}"`);
+}
+
+async function main(): Promise<void> {
+  for (const stage of STAGES) if (stage !== 'lan' && stage !== 'capped') throw new Error(`BENCH_STAGES: lan or capped, not "${stage}"`);
+  const capped = STAGES.includes('capped') ? await cappedModelOf(process.env.BENCH_CAPPED_MODEL ?? 'llama8b') : null;
+  if (capped) {
+    if (!process.env.MESHWORK_NODE_LLAMA_CPP) throw new Error('The capped stage runs from `npm run bench:network` (it brings llama.cpp).');
+  }
+  // Before anything runs: a disk too small for the package's copies refuses the whole run.
+  const disk = capped ? cappedDiskPlan(capped) : null;
+  if (disk?.refusal) throw new Refused(`bench:network refuses to start: ${disk.refusal}`);
+  const world = await networksWorld();
+  const rows: Row[] = [];
+  try {
+    if (STAGES.includes('lan')) rows.push(...(await lanStages(world)));
+    if (capped)
+      rows.push(
+        ...(await cappedStage({
+          world,
+          model: capped,
+          llamaCpp: process.env.MESHWORK_NODE_LLAMA_CPP!,
+          decodeTokens: Number(process.env.BENCH_CAPPED_TOKENS ?? 16),
+          runs: Number(process.env.BENCH_CAPPED_RUNS ?? 1),
+          capBytes: process.env.BENCH_CAP_BYTES ? Number(process.env.BENCH_CAP_BYTES) : undefined,
+          lean: disk!.lean || process.env.BENCH_LEAN_DISK === '1',
+        })),
+      );
+  } finally {
+    await world.close();
+  }
+  // A stage's heading row spans the columns: it does not widen the first.
+  const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.filter((r) => !r[0].startsWith('—')).map((r) => r[c]!.length), 6));
+  console.log(`\nbench:network — one onnxruntime thread per host; llama.cpp one thread`);
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, c) => cell.padEnd(widths[c]!))
+        .join('  ')
+        .trimEnd(),
+    );
+  const missed = rows.filter((r) => r[3] === 'MISS');
+  for (const row of missed) console.log(`MISS ${row[0]}: ${row[1]} (target ${row[2]})`);
+}
+
+/** The run cannot start here: said as it is, without a stack. */
+class Refused extends Error {}
 
 main().then(
   () => process.exit(0),
   (error: Error) => {
-    console.error(error.stack ?? error.message);
+    console.error(error instanceof Refused ? error.message : (error.stack ?? error.message));
     process.exit(1);
   },
 );
