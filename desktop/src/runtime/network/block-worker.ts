@@ -11,6 +11,14 @@ import { readManifest } from '../../engine/local-model';
 /** Conversations whose caches a device keeps; the least recently used beyond this are dropped. */
 const MAX_SEQUENCES = 32;
 
+/**
+ * A generous bound on creating one block's session: 10 s, plus its memory at 20 MB/s (a slow
+ * disk, or a device paging while it packs the weights), at most 10 minutes.
+ */
+export function loadSeconds(memoryBytes: number): number {
+  return Math.min(600, Math.ceil(10 + memoryBytes / 20e6));
+}
+
 /** The cache of a conversation is not there (dropped, or the device restarted): the host runs the conversation again. */
 export class CacheMissing extends Error {}
 
@@ -38,12 +46,28 @@ export class BlockWorker {
    */
   static heldMemoryBytes = 0;
 
-  static async load(directory: string, model: string, version: string, blocks: number[], threads = 1): Promise<BlockWorker> {
+  /**
+   * Loads blocks `blocks` of the package in `directory`. onnxruntime creates a session
+   * synchronously (seconds for a block of gigabytes, longer when memory is short), so this
+   * process answers nothing meanwhile: `busy` hears, before each block, how long it may take,
+   * for the links to tell their peers (a `busy` frame).
+   */
+  static async load(
+    directory: string,
+    model: string,
+    version: string,
+    blocks: number[],
+    threads = 1,
+    busy: (seconds: number) => void = () => undefined,
+  ): Promise<BlockWorker> {
     BlockWorker.runtimeBytes ??= process.memoryUsage.rss();
     const manifest = await readManifest(directory);
     const runners = new Map<number, BlockRunner>();
     try {
-      for (const index of blocks) runners.set(index, await BlockRunner.load(directory, manifest, index, { threads }));
+      for (const index of blocks) {
+        busy(loadSeconds(manifest.blocks[index]!.memoryBytes));
+        runners.set(index, await BlockRunner.load(directory, manifest, index, { threads }));
+      }
     } catch (error) {
       for (const runner of runners.values()) await runner.release();
       throw error;

@@ -180,7 +180,10 @@ export class HostPlanner {
       if (!this.worker?.holds(model, version, own)) {
         await this.worker?.close();
         this.worker = null;
-        if (own.length > 0) this.worker = await BlockWorker.load(directory, model, version, own, this.context.threads);
+        if (own.length > 0)
+          this.worker = await BlockWorker.load(directory, model, version, own, this.context.threads, (seconds) => {
+            for (const member of this.context.live.values()) member.link.send({ type: 'busy', seconds });
+          });
       }
       this.assignment = new Map([...assignment].map(([id, blocks]) => [id, [...blocks].sort((a, b) => a - b)]));
       this.short = null;

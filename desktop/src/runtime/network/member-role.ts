@@ -228,7 +228,10 @@ export class MemberRole {
     }
     await this.worker?.close();
     this.worker = null;
-    if (blocks.length > 0) this.worker = await BlockWorker.load(directory!, model, version, blocks, this.setting.threads);
+    if (blocks.length > 0)
+      this.worker = await BlockWorker.load(directory!, model, version, blocks, this.setting.threads, (seconds) =>
+        link.send({ type: 'busy', seconds }),
+      );
     this.held = directory ? { model, version, blocks, directory, installed: installed !== null } : null;
     if (!installed && this.share?.model === model && this.share.version === version)
       await this.share.prune(blocks).catch((error: Error) => this.callbacks.log(`share: ${error.message}`));

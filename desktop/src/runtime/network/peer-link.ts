@@ -48,6 +48,8 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
     { resolve: (frame: Frame<In>) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }
   >();
   private lastHeard = Date.now();
+  /** Until when the peer said it would be busy (a `busy` frame): its silence until then is not its loss. */
+  private busyUntil = 0;
   private readonly heartbeat: NodeJS.Timeout;
   private closed: PeerLost | null = null;
   /** Frames that came before anyone took them (they are never dropped). */
@@ -56,6 +58,7 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
   private handler: ((frame: Frame<In>) => void) | null = null;
   /** Whether the peer has proved who it is; until then its frames stay small. */
   private trusted: boolean;
+  private readonly silenceLimitMs: number;
 
   constructor(
     readonly socket: TLSSocket,
@@ -63,10 +66,11 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
     /** What this side sends every second (the host pings), and answers to a ping (a member pongs). */
     ping: Out | null,
     private readonly pong: Out | null,
-    options: { trusted: boolean } = { trusted: true },
+    options: { trusted?: boolean; silenceLimitMs?: number } = {},
   ) {
     super();
-    this.trusted = options.trusted;
+    this.trusted = options.trusted ?? true;
+    this.silenceLimitMs = options.silenceLimitMs ?? SILENCE_LIMIT_MS;
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.received(chunk));
     socket.on('error', (error) => this.close(new PeerLost({ code: 'connection_failed', detail: error.message })));
@@ -78,7 +82,7 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
       // is still unread, so its silence is not the peer's.
       if (now - lastTick > 2 * PING_INTERVAL_MS) this.lastHeard = now;
       lastTick = now;
-      if (now - this.lastHeard > SILENCE_LIMIT_MS) this.close(new PeerLost({ code: 'stopped_answering' }));
+      if (now - this.lastHeard > this.silenceLimitMs && now > this.busyUntil) this.close(new PeerLost({ code: 'stopped_answering' }));
       else if (ping) this.send(ping);
     }, PING_INTERVAL_MS).unref();
   }
@@ -155,6 +159,7 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
 
   private received(chunk: Buffer): void {
     this.lastHeard = Date.now();
+    this.busyUntil = 0; // heard from again: silence counts from here
     // Chunks are joined once a whole frame is there, not on every chunk (a frame of logits or a
     // prompt's hidden states comes in dozens of them).
     this.chunks.push(chunk);
@@ -198,6 +203,10 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
     const header = frame.header as In & { id?: number };
     if (header.type === 'ping') return this.pong ? this.send(this.pong) : undefined;
     if (header.type === 'pong') return;
+    if (header.type === 'busy') {
+      this.busyUntil = Date.now() + (header as unknown as { seconds: number }).seconds * 1000;
+      return;
+    }
     if (header.type === 'reply' && header.id !== undefined) {
       const waiting = this.pending.get(header.id);
       if (!waiting) return;
