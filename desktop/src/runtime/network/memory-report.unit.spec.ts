@@ -30,10 +30,14 @@ describe('the memory a device reports for its share', () => {
     expect(memory.fixed_bytes).toBeGreaterThan(10e6);
   });
 
-  it('reads the peak from the kernel’s high-water mark, which a large allocation raises', () => {
+  it('reads the peak from the kernel’s high-water mark: never below what it was, nor below what the process holds now', () => {
     const before = peakRssBytes();
-    const touched = Buffer.alloc(before + 64e6 - process.memoryUsage.rss(), 1); // resident: every page written
-    expect(peakRssBytes()).toBeGreaterThanOrEqual(before + 32e6);
+    // Resident past the old peak (every page written), though a collection on the way may free some first:
+    // so the peak is compared with what the process holds after it, not with arithmetic on before.
+    const touched = Buffer.alloc(Math.max(0, before - process.memoryUsage.rss()) + 64e6, 1);
+    const holding = process.memoryUsage.rss();
+    const after = peakRssBytes();
+    expect(after).toBeGreaterThanOrEqual(Math.max(before, holding));
     expect(touched.length).toBeGreaterThan(0);
   });
 
