@@ -12,3 +12,6 @@ export class ContextLengthError extends Error {
     this.name = 'ContextLengthError';
   }
 }
+
+/** The cache of a conversation is not there (dropped, or the device restarted): the host runs the conversation again. */
+export class CacheMissing extends Error {}

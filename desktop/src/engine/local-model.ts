@@ -1,15 +1,15 @@
 /**
- * A model package run in this process: every block (or, for a device that holds only some,
- * the listed ones) in order. A model split across devices chains the same BlockRunners over
- * the network instead.
+ * A model package run on this device alone: every block in order, one conversation, in an
+ * engine thread (engine-thread.ts). A model split across devices runs the same blocks through
+ * each device's BlockWorker instead.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MODEL_MANIFEST_FILE, MODEL_PACKAGE_FORMATS, ModelPackageManifest } from '@meshwork/contracts';
-import { BlockRunner, type BlockRunnerOptions } from './block-runner';
+import type { BlockSetOptions } from './block-set';
+import { EngineThread } from './engine-thread';
 import { ContextLengthError } from './errors';
 import type { ForwardPass } from './generate';
-import { RotaryTables } from './rotary';
 
 export async function readManifest(directory: string): Promise<ModelPackageManifest> {
   let json: unknown;
@@ -30,7 +30,7 @@ export async function readManifest(directory: string): Promise<ModelPackageManif
   return parsed.data;
 }
 
-export interface LocalModelOptions extends BlockRunnerOptions {
+export interface LocalModelOptions extends BlockSetOptions {
   /**
    * Longest run of prompt positions in one pass. Attention holds a [heads, run, context] score
    * matrix: 2.4 GB for an 8,192-token prompt in one pass, 75 MB in runs of 256.
@@ -39,20 +39,24 @@ export interface LocalModelOptions extends BlockRunnerOptions {
 }
 
 const PREFILL_CHUNK = 256;
+/** The one conversation a local model holds. */
+const SEQ = 0;
 
 export class LocalModel implements ForwardPass {
+  private position = 0;
+
   private constructor(
     readonly manifest: ModelPackageManifest,
-    readonly blocks: BlockRunner[],
+    private readonly thread: EngineThread,
     private readonly prefillChunk: number,
   ) {}
 
-  static async load(directory: string, options: LocalModelOptions = {}): Promise<LocalModel> {
+  /** Loads every block of the package in `directory`, in an engine thread of its own. */
+  static async load(directory: string, { prefillChunk, ...options }: LocalModelOptions = {}): Promise<LocalModel> {
     const manifest = await readManifest(directory);
-    const blocks: BlockRunner[] = [];
-    const rotary = new RotaryTables(manifest);
-    for (const block of manifest.blocks) blocks.push(await BlockRunner.load(directory, manifest, block.index, { rotary, ...options }));
-    return new LocalModel(manifest, blocks, options.prefillChunk ?? PREFILL_CHUNK);
+    const blocks = manifest.blocks.map((block) => block.index);
+    const thread = await EngineThread.load({ directory, manifest, blocks, options });
+    return new LocalModel(manifest, thread, prefillChunk ?? PREFILL_CHUNK);
   }
 
   get contextLength(): number {
@@ -60,7 +64,7 @@ export class LocalModel implements ForwardPass {
   }
 
   get length(): number {
-    return this.blocks[0]!.cache.length;
+    return this.position;
   }
 
   async forward(ids: readonly number[]): Promise<Float32Array> {
@@ -69,18 +73,23 @@ export class LocalModel implements ForwardPass {
     let logits: Float32Array = new Float32Array();
     for (let start = 0; start < ids.length; start += this.prefillChunk) {
       const chunk = ids.slice(start, start + this.prefillChunk);
-      let state: BigInt64Array | Float32Array = BigInt64Array.from(chunk, (id) => BigInt(id));
-      for (const block of this.blocks) state = await block.forward(state, chunk.length);
-      logits = state as Float32Array;
+      const input = BigInt64Array.from(chunk, (id) => BigInt(id));
+      logits = await this.thread.forward(SEQ, this.position, 0, this.manifest.blocks.length, input, chunk.length);
+      this.position += chunk.length;
     }
     return logits;
   }
 
   truncate(length: number): void {
-    for (const block of this.blocks) block.cache.truncate(length);
+    this.position = Math.min(this.position, length);
   }
 
-  async release(): Promise<void> {
-    for (const block of this.blocks) await block.release();
+  /** Writes the profiles asked for by `profileFilePrefix` (benchmarks). */
+  endProfiling(): Promise<void> {
+    return this.thread.endProfiling();
+  }
+
+  release(): Promise<void> {
+    return this.thread.close();
   }
 }

@@ -29,7 +29,7 @@ try {
   });
   let logits = await model.forward(prompt);
   for (let i = 0; i < decodeTokens; i++) logits = await model.forward([argmax(logits)]);
-  for (const block of model.blocks) block.endProfiling();
+  await model.endProfiling();
   await model.release();
 
   // Per block (a profile file each, its own clock): its first runs are the prefill, the next the

@@ -9,7 +9,8 @@ import { readManifest } from '../../engine/local-model';
 import { servingWords } from '../english';
 import type { DesktopRuntime } from '../host';
 import { blockCosts, CannotAssign, planAssignment, stagesOf } from './assign-blocks';
-import { BlockWorker, CacheMissing } from './block-worker';
+import { CacheMissing } from '../../engine/errors';
+import { BlockWorker } from './block-worker';
 import type { HostLink } from './lan-tls';
 import type { MemberRecord, NetworkRecordStore } from './network-record';
 import { measureSpeed } from './node-report';
@@ -180,10 +181,7 @@ export class HostPlanner {
       if (!this.worker?.holds(model, version, own)) {
         await this.worker?.close();
         this.worker = null;
-        if (own.length > 0)
-          this.worker = await BlockWorker.load(directory, model, version, own, this.context.threads, (seconds) => {
-            for (const member of this.context.live.values()) member.link.send({ type: 'busy', seconds });
-          });
+        if (own.length > 0) this.worker = await BlockWorker.load(directory, model, version, own, this.context.threads);
       }
       this.assignment = new Map([...assignment].map(([id, blocks]) => [id, [...blocks].sort((a, b) => a - b)]));
       this.short = null;

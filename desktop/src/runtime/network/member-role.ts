@@ -8,7 +8,8 @@ import { type HostNetwork, type HostNetworkMember, type HostNetworkMessage, type
 import { describeShare, type HostFiles, ShareStore } from '../models/share-store';
 import { servingWords } from '../english';
 import type { DesktopRuntime } from '../host';
-import { BlockWorker, CacheMissing } from './block-worker';
+import { CacheMissing } from '../../engine/errors';
+import { BlockWorker } from './block-worker';
 import type { Discovery } from './discovery';
 import type { LanIdentity } from './lan-identity';
 import { dialHost, HANDSHAKE_MS, type MemberLink, peerCertificate } from './lan-tls';
@@ -228,10 +229,7 @@ export class MemberRole {
     }
     await this.worker?.close();
     this.worker = null;
-    if (blocks.length > 0)
-      this.worker = await BlockWorker.load(directory!, model, version, blocks, this.setting.threads, (seconds) =>
-        link.send({ type: 'busy', seconds }),
-      );
+    if (blocks.length > 0) this.worker = await BlockWorker.load(directory!, model, version, blocks, this.setting.threads);
     this.held = directory ? { model, version, blocks, directory, installed: installed !== null } : null;
     if (!installed && this.share?.model === model && this.share.version === version)
       await this.share.prune(blocks).catch((error: Error) => this.callbacks.log(`share: ${error.message}`));

@@ -6,10 +6,9 @@
  * planned again among those left and the conversation replays what it had seen into the new
  * stages, so the answer goes on; when those left cannot hold the model it fails, saying why.
  */
-import { ContextLengthError } from '../../engine/errors';
+import { CacheMissing, ContextLengthError } from '../../engine/errors';
 import type { ForwardPass } from '../../engine/generate';
 import type { BlockWorker } from './block-worker';
-import { CacheMissing } from './block-worker';
 import { PeerLost } from './peer-link';
 
 export interface Stage {
