@@ -17,15 +17,24 @@ export function minioClient(): Client {
   });
 }
 
-export const BUCKET = process.env.S3_BUCKET ?? 'meshwork';
-
-/** Every object and unfinished multipart upload under `prefix`. */
-export async function leftUnder(client: Client, prefix: string): Promise<string[]> {
+/** Every object and unfinished multipart upload under `prefix` in `bucket` (a test app's: TestApp.bucket). */
+export async function leftUnder(client: Client, bucket: string, prefix: string): Promise<string[]> {
   const names: string[] = [];
-  if (!(await client.bucketExists(BUCKET))) return names;
-  for await (const item of client.listObjectsV2(BUCKET, prefix, true)) names.push(String((item as { name?: string }).name));
-  for await (const item of client.listIncompleteUploads(BUCKET, prefix, true)) names.push(`(incomplete) ${(item as { key: string }).key}`);
+  if (!(await client.bucketExists(bucket))) return names;
+  for await (const item of client.listObjectsV2(bucket, prefix, true)) names.push(String((item as { name?: string }).name));
+  for await (const item of client.listIncompleteUploads(bucket, prefix, true)) names.push(`(incomplete) ${(item as { key: string }).key}`);
   return names;
+}
+
+/** Removes `bucket` with every object and unfinished multipart upload in it (S3 removes only an empty bucket). */
+export async function removeBucket(client: Client, bucket: string): Promise<void> {
+  if (!(await client.bucketExists(bucket))) return;
+  const objects: string[] = [];
+  for await (const item of client.listObjectsV2(bucket, '', true)) objects.push(String((item as { name?: string }).name));
+  await client.removeObjects(bucket, objects);
+  for await (const item of client.listIncompleteUploads(bucket, '', true))
+    await client.removeIncompleteUpload(bucket, (item as { key: string }).key);
+  await client.removeBucket(bucket);
 }
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');

@@ -86,7 +86,7 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
     const ids = await modelIdsNamed(name);
     expect(ids.length).toBeGreaterThan(0);
     const listed = async () => ((await (await api('/models/admin/')).json()) as { models: AdminModel[] }).models.map((m) => m.name);
-    const objectsLeft = async () => (await Promise.all(ids.map((id) => leftUnder(minio, `models/${id}/`)))).flat();
+    const objectsLeft = async () => (await Promise.all(ids.map((id) => leftUnder(minio, subject.bucket, `models/${id}/`)))).flat();
     await eventually(
       async () => !(await listed()).includes(name) && (await objectsLeft()).length === 0,
       'the failed upload to be cleared',
@@ -114,7 +114,7 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
         parts_count: 2,
         allowed_plans: ['pro', 'enterprise'],
       });
-      expect((await leftUnder(minio, `models/${model.model_id}/`)).sort()).toEqual([
+      expect((await leftUnder(minio, subject.bucket, `models/${model.model_id}/`)).sort()).toEqual([
         `models/${model.model_id}/config.json`,
         `models/${model.model_id}/weights.onnx`,
       ]);
@@ -153,7 +153,7 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
       expect(response.status).toBe(201);
       const model = (await response.json()) as UploadResponse;
       expect(model).toMatchObject({ model_name: name, display_name: 'Fields last', status: 'active', parts_count: 2 });
-      expect((await leftUnder(minio, `models/${model.model_id}/`)).sort()).toEqual([
+      expect((await leftUnder(minio, subject.bucket, `models/${model.model_id}/`)).sort()).toEqual([
         `models/${model.model_id}/config.json`,
         `models/${model.model_id}/weights.onnx`,
       ]);
@@ -391,7 +391,7 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
 
       expect((await listed()).some((m) => m.id === session.model_id)).toBe(false);
       expect((await api(`/models/admin/uploads/${session.upload_id}/`)).status).toBe(404);
-      expect(await leftUnder(minio, `models/${session.model_id}/`)).toEqual([]);
+      expect(await leftUnder(minio, subject.bucket, `models/${session.model_id}/`)).toEqual([]);
       expect(await failedUploads(name)).toBe(1);
       await uploadModel(['pro'], name); // the name is free again
     });
@@ -401,7 +401,7 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
       const model = await uploadModel(['pro'], name);
       const keys = model.files.map((f) => `models/${model.model_id}/${f.name}`);
       await subject.app.get(CommandBus).execute(new FailModelUpload(model.model_id, name, keys, 'raced', new Date()));
-      expect((await leftUnder(minio, `models/${model.model_id}/`)).sort()).toEqual([...keys].sort());
+      expect((await leftUnder(minio, subject.bucket, `models/${model.model_id}/`)).sort()).toEqual([...keys].sort());
       const one = (await (await api(`/models/admin/${model.model_id}/`)).json()) as AdminModel;
       expect(one).toMatchObject({ name, status: 'active' });
       expect(await failedUploads(name)).toBe(0);
@@ -502,7 +502,7 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
       });
       await free.get(`/models/${model.model_name}/manifest/`).expect(404);
       expect((await api(`/models/admin/${model.model_id}/`, { method: 'DELETE' })).status).toBe(200);
-      expect(await leftUnder(minio, `models/${model.model_id}/`)).toEqual([]);
+      expect(await leftUnder(minio, subject.bucket, `models/${model.model_id}/`)).toEqual([]);
 
       const audit = (await (await api('/models/admin/audit/')).json()) as {
         action: string;
