@@ -62,12 +62,6 @@ export const LanAnnouncement = z.strictObject({
 export type LanAnnouncement = z.output<typeof LanAnnouncement>;
 
 const bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-/**
- * Either side, just before work that stops it answering (loading blocks: onnxruntime creates a
- * session synchronously, seconds for a large block): its silence for up to `seconds` is not a
- * device gone. Any frame after it ends the allowance; a closed connection is still lost at once.
- */
-const busy = z.strictObject({ type: z.literal('busy'), seconds: z.number().int().min(1).max(600) });
 const modelRef = z.strictObject({ name, version: z.string().min(1).max(40) });
 /** A plain file name of a package (never a path). */
 const packageFile = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/);
@@ -103,7 +97,6 @@ export const LanToHost = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('hello'), device_id: uuid, entitlements: token, node: LanNodeReport }),
   z.strictObject({ type: z.literal('status'), node: LanNodeReport }),
   z.strictObject({ type: z.literal('leave') }),
-  busy,
   /**
    * `length` bytes from `offset` of one file of the network's model package (`manifest.json`:
    * the catalog's manifest, whose SHA-256 the signed document carries): the host answers a
@@ -165,7 +158,6 @@ export const LanToMember = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('release'), seq: id }),
   z.strictObject({ type: z.literal('members'), members: z.array(HostNetworkMember).max(1000) }),
   z.strictObject({ type: z.literal('removed'), message: z.string().max(2000) }),
-  busy,
   /**
    * The answer to a member's `fetch`, the bytes as payload; `error`: `refused` (the plan no
    * longer allows the model, or it is not the network's), `missing` (the host does not have the

@@ -35,7 +35,8 @@ export interface Frame<Header> {
   payload: Buffer;
 }
 
-type LinkEvents = { close: [PeerLost] };
+/** `heartbeat`: the link checked on its peer and kept it (its ping, if it pings, is sent). */
+type LinkEvents = { close: [PeerLost]; heartbeat: [] };
 
 export class PeerLink<In extends { type: string }, Out extends { type: string }> extends EventEmitter<LinkEvents> {
   private chunks: Buffer[] = [];
@@ -47,9 +48,7 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
     number,
     { resolve: (frame: Frame<In>) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }
   >();
-  private lastHeard = Date.now();
-  /** Until when the peer said it would be busy (a `busy` frame): its silence until then is not its loss. */
-  private busyUntil = 0;
+  private lastHeard: number;
   private readonly heartbeat: NodeJS.Timeout;
   private closed: PeerLost | null = null;
   /** Frames that came before anyone took them (they are never dropped). */
@@ -59,6 +58,8 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
   /** Whether the peer has proved who it is; until then its frames stay small. */
   private trusted: boolean;
   private readonly silenceLimitMs: number;
+  /** The clock silence is counted by (Date.now; a test turns its own). */
+  private readonly now: () => number;
 
   constructor(
     readonly socket: TLSSocket,
@@ -66,25 +67,33 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
     /** What this side sends every second (the host pings), and answers to a ping (a member pongs). */
     ping: Out | null,
     private readonly pong: Out | null,
-    options: { trusted?: boolean; silenceLimitMs?: number } = {},
+    options: { trusted?: boolean; silenceLimitMs?: number; now?: () => number } = {},
   ) {
     super();
     this.trusted = options.trusted ?? true;
     this.silenceLimitMs = options.silenceLimitMs ?? SILENCE_LIMIT_MS;
+    this.now = options.now ?? Date.now;
+    this.lastHeard = this.now();
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.received(chunk));
     socket.on('error', (error) => this.close(new PeerLost({ code: 'connection_failed', detail: error.message })));
     socket.on('close', () => this.close(new PeerLost({ code: 'disconnected' })));
-    let lastTick = Date.now();
+    let lastTick = this.lastHeard;
     this.heartbeat = setInterval(() => {
-      const now = Date.now();
-      // This process was busy (a block running, a model loading): what the peer sent meanwhile
-      // is still unread, so its silence is not the peer's.
+      const now = this.now();
+      // This process stalled (blocks run in the engine thread, but a long collection still
+      // stalls it): what the peer sent meanwhile is still unread, so its silence is not the peer's.
       if (now - lastTick > 2 * PING_INTERVAL_MS) this.lastHeard = now;
       lastTick = now;
-      if (now - this.lastHeard > this.silenceLimitMs && now > this.busyUntil) this.close(new PeerLost({ code: 'stopped_answering' }));
-      else if (ping) this.send(ping);
+      if (now > this.patientUntil) return this.close(new PeerLost({ code: 'stopped_answering' }));
+      if (ping) this.send(ping);
+      this.emit('heartbeat');
     }, PING_INTERVAL_MS).unref();
+  }
+
+  /** Until when the peer's silence is not its loss: the silence limit after it was last heard. */
+  get patientUntil(): number {
+    return this.lastHeard + this.silenceLimitMs;
   }
 
   get isClosed(): boolean {
@@ -158,8 +167,7 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
   }
 
   private received(chunk: Buffer): void {
-    this.lastHeard = Date.now();
-    this.busyUntil = 0; // heard from again: silence counts from here
+    this.lastHeard = this.now();
     // Chunks are joined once a whole frame is there, not on every chunk (a frame of logits or a
     // prompt's hidden states comes in dozens of them).
     this.chunks.push(chunk);
@@ -203,10 +211,6 @@ export class PeerLink<In extends { type: string }, Out extends { type: string }>
     const header = frame.header as In & { id?: number };
     if (header.type === 'ping') return this.pong ? this.send(this.pong) : undefined;
     if (header.type === 'pong') return;
-    if (header.type === 'busy') {
-      this.busyUntil = Date.now() + (header as unknown as { seconds: number }).seconds * 1000;
-      return;
-    }
     if (header.type === 'reply' && header.id !== undefined) {
       const waiting = this.pending.get(header.id);
       if (!waiting) return;
