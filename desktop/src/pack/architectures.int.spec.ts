@@ -10,7 +10,10 @@
  * same weights written as F32 (each value exactly as Q8_0 stores it), because on a Q8_0 file
  * llama.cpp rounds the activations to int8 blocks before every dot product (ggml-cpu.c,
  * type_traits_cpu[].vec_dot_type; tensor-types.int.spec.ts compares with that too). Our fp32
- * activations must agree at 0.99 of positions or more, our int8 activations at 0.97.
+ * activations must agree at 0.99 of positions or more, our int8 activations at 0.97. Our int8
+ * is compared with llama.cpp's fp32 too, so what is measured is our rounding alone: llama.cpp's
+ * int8 on the Q8_0 file rounds alike (below) but its rounding lands on other positions, and
+ * compared with it the counts move a few positions either way (gemma3: 279 of 288 both ways).
  */
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,16 +43,24 @@ const CASES = [
 ] as const;
 
 /**
- * gemma3 with int8 activations falls one position short of 0.97: 279 of 288 (six layers, the
- * deepest model here; every miss a near-tie, the top two within 0.03), where llama.cpp's own
- * int8 on the same Q8_0 file agrees with its fp32 at 282. Held at what it measures, so a
- * regression still fails, and reported as a miss rather than hidden by a luckier seed.
+ * gemma3 with int8 activations is held at what it measures, 279 of 288, so a regression still
+ * fails; the issue's 0.97 is 280. Not a loss in our int8 path but int8 itself on this model
+ * (six layers, a tied head with flat logits: every miss a near-tie, the top two within 0.04),
+ * measured on it written from four seeds, 288 positions each:
+ * - ours: 279, 279, 276, 275; llama.cpp's own int8 on the same Q8_0 file: 282, 276, 277, 278.
+ *   The top logit's RMS error from llama.cpp's fp32 is the same for both (0.0117, 0.0116).
+ * - Both round the activations alike: blocks of 32, scale max|x|/127, round half to even
+ *   (ggml's quantize_row_q8_0, onnxruntime's QuantizeARow_CompInt8; ggml keeps the scale in
+ *   fp16, we in fp32), in every matrix including the head; attention and norms stay fp32.
+ * - Keeping one kind of matrix at fp32 activations (the head, qkv, attention output, gate-up
+ *   or down) moves the mean over the four by 2 positions at most, and none holds 0.97 on all
+ *   four (down, the best: 281, 283, 273, 280; it costs 14% of decode on Gemma 3 270M).
  */
 const boundOf = (model: SyntheticModel, activations: 'fp32' | 'int8', bound: number) =>
   model === 'gemma3' && activations === 'int8' ? 0.965 : bound;
 
 describe.each(SYNTHETIC_MODELS)('%s, packed, against llama.cpp', (model: SyntheticModel) => {
-  it.each(CASES)(
+  it.each(CASES.map((c) => ({ ...c, bound: boundOf(model, c.activations, c.bound) })))(
     '$weights weights, $activations activations, $blocks block(s): top-1 agreement of $bound or more',
     async ({ weights, type, activations, blocks, bound }) => {
       const tokens = conformanceTokens(VOCAB);
@@ -59,7 +70,7 @@ describe.each(SYNTHETIC_MODELS)('%s, packed, against llama.cpp', (model: Synthet
         packAndRun(files.gguf, join(work, `${name}-${activations}`), blocks, activations, tokens),
         llamaCpp.topLogits(files.exact, tokens),
       ]);
-      expectAgreement(ours, theirs, boundOf(model, activations, bound), `${model}, ${weights} weights, ${activations} activations`);
+      expectAgreement(ours, theirs, bound, `${model}, ${weights} weights, ${activations} activations`);
     },
     60_000,
   );
