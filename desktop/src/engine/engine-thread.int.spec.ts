@@ -30,7 +30,10 @@ afterAll(() => rm(work, { recursive: true, force: true }));
 const ids = (count: number) => BigInt64Array.from({ length: count }, (_, i) => BigInt(1 + (i % 200)));
 
 it('turns the event loop while a block computes, and answers what the blocks compute', async () => {
-  const thread = await EngineThread.load({ directory, manifest, blocks: [0, 1], options: {} });
+  const heard: string[] = [];
+  const loading = EngineThread.load({ directory, manifest, blocks: [0, 1], options: {} }, () => heard.push('started'));
+  const thread = await loading.finally(() => heard.push('loaded'));
+  expect(heard).toEqual(['started', 'loaded']); // the runtime's own memory is read between the two
   try {
     let settled = false;
     const prompt = thread.forward(1, 0, 0, 2, ids(64), 64).finally(() => (settled = true));

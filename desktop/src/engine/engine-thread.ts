@@ -44,7 +44,8 @@ export type EngineFailure =
 export type EngineReply =
   { id: number; output?: Float32Array; caches: [number, number][] } | { id: number; failure: EngineFailure; caches?: [number, number][] };
 
-/** The thread's first message: loaded (id −1), or why not. */
+/** The thread's first message (id −2): it runs, before any block loads; then loaded (id −1), or why not. */
+export const STARTED = -2;
 export const LOADED = -1;
 
 // Built, the worker is JavaScript next to this file; in the tests it is TypeScript, compiled as it loads.
@@ -77,12 +78,18 @@ export class EngineThread {
     worker.on('exit', (code) => this.fail(new Error(`The engine thread stopped (exit code ${code})`)));
   }
 
-  /** Starts a thread and loads `blocks` of the package in it; rejects with the load's own error. */
-  static async load(start: EngineStart): Promise<EngineThread> {
+  /**
+   * Starts a thread and loads `blocks` of the package in it; rejects with the load's own error.
+   * `started` hears when the thread runs, with onnxruntime, before any block loads.
+   */
+  static async load(start: EngineStart, started: () => void = () => undefined): Promise<EngineThread> {
     const worker = new Worker(WORKER, { workerData: start, execArgv: EXEC_ARGV });
     const thread = new EngineThread(worker);
+    const loaded = thread.request(LOADED);
     try {
-      await thread.request(LOADED);
+      await thread.request(STARTED);
+      started();
+      await loaded;
     } catch (error) {
       await worker.terminate();
       throw error;

@@ -5,12 +5,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { BlockSet } from './block-set';
-import { type EngineReply, type EngineRequest, type EngineStart, failureOf, LOADED } from './engine-thread';
+import { type EngineReply, type EngineRequest, type EngineStart, failureOf, LOADED, STARTED } from './engine-thread';
 
 const port = parentPort!;
 const { directory, manifest, blocks, options } = workerData as EngineStart;
 
 async function main(): Promise<void> {
+  port.postMessage({ id: STARTED, caches: [] } satisfies EngineReply);
   let set: BlockSet;
   try {
     set = await BlockSet.load(directory, manifest, blocks, options);

@@ -21,9 +21,9 @@ export class BlockWorker {
   ) {}
 
   /**
-   * The process's resident memory when the first block load started: the runtime (Node,
-   * onnxruntime, the window's server) before any model, the fixed part a device states beside
-   * its blocks' weights. Null until a block loads.
+   * The process's resident memory when the first engine thread was up and no block had loaded:
+   * the runtime (Node, the window's server, the engine thread with onnxruntime) before any model,
+   * the fixed part a device states beside its blocks' weights. Null until a block loads.
    */
   static runtimeBytes: number | null = null;
 
@@ -36,10 +36,11 @@ export class BlockWorker {
 
   /** Loads blocks `blocks` of the package in `directory`, in a thread of their own. */
   static async load(directory: string, model: string, version: string, blocks: number[], threads = 1): Promise<BlockWorker> {
-    BlockWorker.runtimeBytes ??= process.memoryUsage.rss();
     const manifest = await readManifest(directory);
     const held = [...blocks].sort((a, b) => a - b);
-    const thread = await EngineThread.load({ directory, manifest, blocks: held, options: { threads } });
+    const thread = await EngineThread.load({ directory, manifest, blocks: held, options: { threads } }, () => {
+      BlockWorker.runtimeBytes ??= process.memoryUsage.rss();
+    });
     BlockWorker.heldMemoryBytes += held.reduce((sum, index) => sum + manifest.blocks[index]!.memoryBytes, 0);
     return new BlockWorker(model, version, manifest, held, thread);
   }
