@@ -88,3 +88,16 @@ describe('packing a damaged GGUF', () => {
     );
   });
 });
+
+describe('packing stopped (Ctrl-C)', () => {
+  it('stops at the next tensor with the reason given, and leaves nothing behind', async () => {
+    const stop = new AbortController();
+    const stopped = await refusal('stopped', good, {
+      signal: stop.signal,
+      progress: ({ block }) => {
+        if (block === 2) stop.abort(new Error('Stopped: nothing was written.'));
+      },
+    });
+    expect(stopped).toEqual({ message: 'Stopped: nothing was written.', left: [] });
+  });
+});

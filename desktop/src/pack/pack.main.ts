@@ -59,9 +59,21 @@ async function main(): Promise<void> {
   const gguf = values.hf ? await readHfFolder(values.hf, quant as PackQuant | undefined) : values.gguf!;
   const started = performance.now();
   const display = progressReporter(process.stdout, process.stderr);
-  const manifest = await packModel({ gguf, out, blocks, activations, version, name, progress: display.progress, log: display.log }).finally(
-    display.finish,
-  );
+  // Ctrl-C stops at the next tensor and removes the partial package; a second one kills at once.
+  const interrupt = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => interrupt.abort(new Interrupted(`Stopped: nothing was written to ${out}.`)));
+  const manifest = await packModel({
+    gguf,
+    out,
+    blocks,
+    activations,
+    version,
+    name,
+    progress: display.progress,
+    log: display.log,
+    signal: interrupt.signal,
+  }).finally(display.finish);
   const megabytes = ((await packageBytes(out)) / 1e6).toFixed(1);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const parts = `${manifest.blocks.length} block${manifest.blocks.length === 1 ? '' : 's'}`;
@@ -69,7 +81,9 @@ async function main(): Promise<void> {
   console.log(describeGeneration(manifest.generation));
 }
 
+class Interrupted extends Error {}
+
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  process.exitCode = error instanceof Interrupted ? 130 : 1;
 });

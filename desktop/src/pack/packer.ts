@@ -44,6 +44,8 @@ export interface PackOptions {
   log?: (line: string) => void;
   /** What the packer is doing now and how far it is, often (a display keeps the latest). */
   progress?: (progress: PackProgress) => void;
+  /** Stops the packing at the next tensor (Ctrl-C): the partial package is removed and nothing is left. */
+  signal?: AbortSignal;
 }
 
 async function sha256(path: string): Promise<string> {
@@ -130,6 +132,7 @@ async function writePackage(
   let step = '';
   let block = 0;
   const report = (now: string) => {
+    options.signal?.throwIfAborted();
     step = now;
     options.progress?.({ block: block + 1, blocks: ranges.length, step, bytesDone, bytesTotal });
   };
