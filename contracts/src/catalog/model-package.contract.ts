@@ -18,27 +18,6 @@ export const TOKENIZER_FILE = 'tokenizer.json';
 export const MODEL_ARCHITECTURES = ['llama', 'qwen2', 'qwen3', 'gemma2', 'gemma3', 'phi3'] as const;
 export type ModelArchitecture = (typeof MODEL_ARCHITECTURES)[number];
 
-/** The names of each block graph's inputs and outputs: the packer writes them, hosts feed them. */
-export const BlockIo = {
-  inputIds: 'input_ids',
-  hiddenIn: 'hidden_states',
-  hiddenOut: 'hidden_states_out',
-  logits: 'logits',
-  seqlensK: 'seqlens_k',
-  totalLength: 'total_sequence_length',
-  pastKey: (layer: number) => `past_key.${layer}`,
-  pastValue: (layer: number) => `past_value.${layer}`,
-  /**
-   * Only the positions this run added, every layer of the block in one tensor (one output is
-   * cheaper to hand over than 2 per layer): [2 × layers, kvHeads, S, headDim], each layer's key
-   * then its value, in layer order. The caller appends them to its cache.
-   */
-  newKeyValues: 'new_key_values',
-  /** Format 2: rotary table `index` of the manifest's `rotary`, [positions ≥ total length, headDim/2]. */
-  rotaryCos: (index: number) => `rotary_cos.${index}`,
-  rotarySin: (index: number) => `rotary_sin.${index}`,
-} as const;
-
 const count = z.number().int().positive();
 const fileName = z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'A package file name is a plain name, never a path');
 
@@ -108,7 +87,7 @@ export const ModelPackageManifest = z
     /** Bytes of key/value cache one position takes across all layers. */
     kvBytesPerToken: count,
     /**
-     * Format 2: the rotary tables the blocks read (`BlockIo.rotaryCos(i)`), angle
+     * Format 2: the rotary tables the blocks read (the engine's `BlockIo.rotaryCos(i)`), angle
      * `scale·position·base^(-2i/headDim) / ropeFactors[i]`: the global layers' first, then the
      * sliding layers' where they differ.
      */

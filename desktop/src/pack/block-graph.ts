@@ -15,7 +15,7 @@ import { stackRows } from './matrices';
 import { isSlidingLayer, type ModelConfig } from './model-config';
 import type { ExternalWeights } from './onnx/external-weights';
 import { DataType, GraphBuilder } from './onnx/graph';
-import { BlockIo } from '@meshwork/contracts';
+import { BlockIo } from '../engine/block-io';
 
 export interface LayerWeights {
   attentionNorm: Float32Array;
