@@ -22,17 +22,15 @@ import { type IncomingMessage, request } from 'node:http';
 import { constants, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { HostNetworkMember, ModelManifest, ModelPackageManifest } from '@meshwork/contracts';
-import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
 import type { NetworksWorld } from '@meshwork/testkit/api/network-kit';
-import { BUCKET, leftUnder, minioClient } from '@meshwork/testkit/api/upload-kit';
-import { apiRelay } from '@meshwork/testkit/desktop/host-harness';
-import { forwardLoopback, type LanHost, startLanHost } from '@meshwork/testkit/desktop/lan-host';
-import { startLanLab } from '@meshwork/testkit/desktop/lan-lab';
+import { leftUnder, minioClient } from '@meshwork/testkit/api/upload-kit';
+import { installModel, startLan } from '@meshwork/testkit/desktop/lan-fixture';
+import type { LanHost } from '@meshwork/testkit/desktop/lan-host';
 import { createMemoryCgroup, memoryCgroupsAvailable, type MemoryCgroup, sweepMemoryCgroups } from '@meshwork/testkit/desktop/memory-cgroup';
 import { uploadPackage } from '@meshwork/testkit/desktop/package-upload';
 import { Tokenizer } from '../../../desktop/src/engine/tokenizer/tokenizer';
 import { downloadConsuming, uploadConsuming } from './lean-disk';
-import { cpuSeconds, dropPageCache, hostPid, peakRssOf, rssOf, showMemoryCgroups } from './processes';
+import { cpuSeconds, dropPageCache, hostPid, peakRssOf } from './processes';
 
 export type Row = [string, string, string, string];
 type ManifestFile = ModelManifest['files'][number];
@@ -194,7 +192,10 @@ export async function cappedStage(settings: CappedSettings): Promise<Row[]> {
     (cleaning ??= (async () => {
       for (const step of cleanup.splice(0)) await step().catch((error: Error) => console.error(`cleanup: ${error.message}`));
       // The model's objects: the store held a copy of the package for this run only.
-      if (modelId) await removeModelObjects(storage, modelId).catch((error: Error) => console.error(`cleanup: ${error.message}`));
+      if (modelId)
+        await removeModelObjects(storage, world.subject.bucket, modelId).catch((error: Error) =>
+          console.error(`cleanup: ${error.message}`),
+        );
     })());
   const interrupted = (signal: NodeJS.Signals) => {
     console.log(`\ninterrupted: removing what the capped stage made (scratch, objects, hosts, cgroups)…`);
@@ -256,43 +257,20 @@ export async function cappedStage(settings: CappedSettings): Promise<Row[]> {
     const capHoldsModel = cap >= Math.min(ggufBytes, modelWeights);
     console.log(`capped: each device capped at ${gb(cap)} (GGUF ${gb(ggufBytes)}, package weights ${gb(modelWeights)})`);
 
-    // The LAN: three machines, each host in its own cgroup, equal speeds (so equal shares of the work),
-    // logging (kept in memory, printed if the run breaks).
+    // The LAN: three machines, each host in a memory cgroup capped at `cap` from before it runs
+    // (lan-host), equal speeds (so equal shares of the work), logging (kept in memory, printed if
+    // the run breaks). Closing it closes the hosts and removes their cgroups.
     process.env.MESHWORK_TEST_LOG ??= '1';
-    const lab = await startLanLab(3);
-    cleanup.unshift(() => lab.close());
-    const storageUrl = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:19000');
-    const storageRelay = await apiRelay(Number(storageUrl.port), lab.gateway);
-    cleanup.unshift(() => storageRelay.close());
-    for (const { name } of lab.machines)
-      await forwardLoopback(lab, name, Number(storageUrl.port), { address: lab.gateway, port: Number(new URL(storageRelay.base).port) });
-    const relay = await apiRelay(Number(new URL(world.base).port), lab.gateway);
-    cleanup.unshift(() => relay.close());
-
-    devices = [];
-    for (const [machine, name] of [
-      ['m1', 'Office'],
-      ['m2', 'Laptop'],
-      ['m3', 'Desk'],
-    ] as const) {
-      // Joined from this namespace once started: `ip netns exec` remounts /sys, so inside a lab
-      // machine /sys/fs/cgroup is empty and a shell there cannot join (lan-host's memoryLimitBytes).
-      // This kernel moves no charges with a task, so what the host holds when it joins stays
-      // charged outside: the group's limit is the cap less that, and the whole process is capped.
-      // Then the hierarchy is mounted where the host looks, so it plans with its cap.
-      const host = await startLanHost(lab, machine, relay.base, name, { speed: 1 });
-      cleanup.unshift(() => host.close());
-      const pid = hostPid(lab, machine);
-      const group = await createMemoryCgroup(cap - rssOf(pid), 'mwbench');
-      cleanup.push(() => group.close());
-      await group.add(pid);
-      showMemoryCgroups(pid);
-      if ((await host.call('POST', '/host/sign-in/password', { email: customer.email, password: TEST_PASSWORD })).status !== 200)
-        throw new Error(`${name} could not sign in`);
-      devices.push({ host, group, pid });
-    }
+    const lan = await startLan(3, { world });
+    cleanup.unshift(() => lan.close());
+    const { lab } = lan;
+    const hosts = await lan.startHosts(
+      { office: 'm1', laptop: 'm2', desk: 'm3' },
+      { email: customer.email, model: uploaded.name },
+      { speed: 1, memoryLimitBytes: cap },
+    );
+    devices = Object.values<LanHost>(hosts).map((host) => ({ host, group: host.cgroup!, pid: hostPid(lab, host.machine) }));
     const [office, ...members] = devices.map((d) => d.host) as [LanHost, LanHost, LanHost];
-    await office.until((s) => s.models.some((m) => m.name === uploaded.name), 20_000, 'the model in the plan');
 
     // The host takes the whole package from the platform (once per network).
     console.log('capped: the host downloads the package…');
@@ -301,10 +279,9 @@ export async function cappedStage(settings: CappedSettings): Promise<Row[]> {
       // Lean on disk: each object goes once the host has it; members take theirs from the host.
       console.log("capped: the object store's copy goes file by file as the host takes it (the disk holds one copy and the shares)");
       const files = (await customer.get(`/models/${uploaded.name}/manifest/`).expect(200)).body.files as ManifestFile[];
-      await downloadConsuming(office, uploaded.id, uploaded.name, files);
+      await downloadConsuming(office, uploaded.id, uploaded.name, files, world.subject.bucket);
     } else {
-      await office.call('POST', '/host/models/download', { name: uploaded.name });
-      await office.until((s) => s.models.find((m) => m.name === uploaded.name)?.status === 'installed', 1_800_000, 'the model installed');
+      await installModel(office, uploaded.name, 1_800_000);
     }
     const hostDownloadMs = performance.now() - started;
 
@@ -382,12 +359,13 @@ export async function cappedStage(settings: CappedSettings): Promise<Row[]> {
     cleanup.push(() => rm(resolve(promptFile, '..'), { recursive: true, force: true }));
     await writeFile(promptFile, JSON.stringify(promptIds));
     const llamaArgs = [
-      join(root, 'infra/bench/network/llama-cpp-decode.mjs'),
+      join(root, 'infra/bench/inference/llama-cpp-run.mjs'),
       settings.llamaCpp,
       model.gguf,
       promptFile,
       String(decodeTokens),
       '1',
+      'cold',
     ];
     console.log('capped: llama.cpp on one uncapped device…');
     const uncapped = await jsonChild(process.execPath, llamaArgs);
@@ -471,7 +449,7 @@ export async function cappedStage(settings: CappedSettings): Promise<Row[]> {
       rows.push([
         `${host.name} (${member?.role ?? '?'}), blocks ${(member?.blocks ?? []).join(',')}: peak RSS`,
         gb(peakRss),
-        `share ${gb(weights)}, fixed ${fixed === null ? 'not stated' : gb(fixed)}: ≤ ${bound === null ? '?' : gb(bound)}; cgroup peak ${gb(groupPeak)} of ${gb(groupLimit)} (the cap less what it held on joining), ${limit.kills} killed`,
+        `share ${gb(weights)}, fixed ${fixed === null ? 'not stated' : gb(fixed)}: ≤ ${bound === null ? '?' : gb(bound)}; cgroup peak ${gb(groupPeak)} of ${gb(groupLimit)}, ${limit.kills} killed`,
         verdict(bound !== null && peakRss <= bound),
       ]);
       const fromPlatform = host === office ? platformBytes - membersFromPlatform : sourceBytes(member, 'platform', 'installed');
@@ -498,13 +476,13 @@ export async function cappedStage(settings: CappedSettings): Promise<Row[]> {
 }
 
 /** Removes a model's objects from the store, and checks none is left. */
-export async function removeModelObjects(storage: ReturnType<typeof minioClient>, modelId: string): Promise<void> {
+export async function removeModelObjects(storage: ReturnType<typeof minioClient>, bucket: string, modelId: string): Promise<void> {
   const prefix = `models/${modelId}/`;
   await storage.removeObjects(
-    BUCKET,
-    (await leftUnder(storage, prefix)).filter((n) => !n.startsWith('(')),
+    bucket,
+    (await leftUnder(storage, bucket, prefix)).filter((n) => !n.startsWith('(')),
   );
-  const left = await leftUnder(storage, prefix);
+  const left = await leftUnder(storage, bucket, prefix);
   if (left.length > 0) throw new Error(`left in the object store: ${left.join(', ')}`);
 }
 

@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import type { UploadResponse } from '@meshwork/contracts';
 import { registerAccount } from '@meshwork/testkit/api/accounts';
 import type { NetworksWorld } from '@meshwork/testkit/api/network-kit';
-import { BUCKET, minioClient } from '@meshwork/testkit/api/upload-kit';
+import { minioClient } from '@meshwork/testkit/api/upload-kit';
 import type { LanHost } from '@meshwork/testkit/desktop/lan-host';
 
 async function sha256Of(file: string): Promise<string> {
@@ -89,6 +89,7 @@ export async function downloadConsuming(
   modelId: string,
   modelName: string,
   files: { name: string; size: number; part_index: number }[],
+  bucket: string, // the world's test app's (world.subject.bucket)
 ) {
   const storage = minioClient();
   const ordered = [...files].sort((a, b) => a.part_index - b.part_index);
@@ -104,7 +105,7 @@ export async function downloadConsuming(
         const file = ordered[removed++]!;
         through += file.size;
         // The stage's cleanup checks every object went.
-        storage.removeObject(BUCKET, `models/${modelId}/${file.name}`).catch(() => undefined);
+        storage.removeObject(bucket, `models/${modelId}/${file.name}`).catch(() => undefined);
       }
       if (model?.status === 'failed') throw new Error(`the host's download failed: ${JSON.stringify(model.error)}`);
       return installed;

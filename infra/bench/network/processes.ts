@@ -49,20 +49,6 @@ const status = (pid: number, field: string) =>
 /** VmHWM: the most resident memory the process held. */
 export const peakRssOf = (pid: number) => status(pid, 'VmHWM');
 
-/** VmRSS: what the process holds now. */
-export const rssOf = (pid: number) => status(pid, 'VmRSS');
-
-/**
- * Mounts cgroup v1's memory hierarchy at /sys/fs/cgroup/memory in the process's mount namespace,
- * where it is missing: `ip netns exec` gives each lab process a fresh /sys without it, so a host
- * would not see its own memory limit (free-memory.ts) and would plan as if it had the machine's.
- */
-export function showMemoryCgroups(pid: number): void {
-  const script =
-    '[ -e /sys/fs/cgroup/memory/memory.limit_in_bytes ] || { mount -t tmpfs cgroup_root /sys/fs/cgroup && mkdir -p /sys/fs/cgroup/memory && mount -t cgroup -o memory memory /sys/fs/cgroup/memory; }';
-  execFileSync('nsenter', ['-t', String(pid), '-m', 'sh', '-c', script], { stdio: ['ignore', 'ignore', 'pipe'] });
-}
-
 /**
  * Writes dirty pages out and drops the page cache (root), so a capped run reads its weights from
  * disk: pages another process left cached are charged to its cgroup, not the capped one, and

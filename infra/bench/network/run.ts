@@ -20,12 +20,10 @@
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import OpenAI from 'openai';
-import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
 import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
 import { minioClient } from '@meshwork/testkit/api/upload-kit';
-import { apiRelay } from '@meshwork/testkit/desktop/host-harness';
-import { forwardLoopback, type LanHost, startLanHost } from '@meshwork/testkit/desktop/lan-host';
-import { type LanLab, startLanLab } from '@meshwork/testkit/desktop/lan-lab';
+import { installModel, type Lan, startLan } from '@meshwork/testkit/desktop/lan-fixture';
+import type { LanHost } from '@meshwork/testkit/desktop/lan-host';
 import { uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
 import { cappedDiskPlan, type CappedModel, cappedStage, removeModelObjects, type Row } from './capped';
 
@@ -42,14 +40,6 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-
-interface Setup {
-  lab: LanLab;
-  world: NetworksWorld;
-  model: string;
-  email: string;
-  relay: string;
-}
 
 /** The median of `runs` measurements (this machine's figures vary from one answer to the next). */
 async function median(runs: number, measure: () => Promise<number>): Promise<number> {
@@ -93,14 +83,16 @@ async function aggregateRate(openai: OpenAI, model: string, chats: number): Prom
   return tokens / ((performance.now() - started) / 1000);
 }
 
-async function device(setup: Setup, machine: string, name: string, cpus?: string): Promise<LanHost> {
-  const host = await startLanHost(setup.lab, machine, setup.relay, name, { cpus });
-  if ((await host.call('POST', '/host/sign-in/password', { email: setup.email, password: TEST_PASSWORD })).status !== 200)
-    throw new Error(`${name} could not sign in`);
-  await host.until((s) => s.models.some((m) => m.name === setup.model), 20_000, 'the model in the plan');
-  await host.call('POST', '/host/models/download', { name: setup.model });
-  await host.until((s) => s.models.find((m) => m.name === setup.model)?.status === 'installed', 180_000, 'the model installed');
-  return host;
+/** Hosts on the LAN (`{ studio: 'm1' }`), each signed in with the model installed. */
+async function devices<Name extends string>(
+  lan: Lan,
+  account: { email: string; model: string },
+  machines: Record<Name, string>,
+  cpus?: string,
+): Promise<Record<Name, LanHost>> {
+  const hosts = await lan.startHosts(machines, account, { cpus });
+  for (const host of Object.values<LanHost>(hosts)) await installModel(host, account.model, 180_000);
+  return hosts;
 }
 
 async function openaiOf(host: LanHost): Promise<OpenAI> {
@@ -109,8 +101,8 @@ async function openaiOf(host: LanHost): Promise<OpenAI> {
 }
 
 /** Creates a network on `host` and has `clients` join it; resolves once every device holds blocks. */
-async function network(setup: Setup, host: LanHost, clients: LanHost[]): Promise<void> {
-  const answer = await host.call('POST', '/host/network/create', { name: `Bench ${host.name}`, model: setup.model });
+async function network(model: string, host: LanHost, clients: LanHost[]): Promise<void> {
+  const answer = await host.call('POST', '/host/network/create', { name: `Bench ${host.name}`, model });
   if (answer.status !== 200) throw new Error(`${host.name} could not create a network: ${JSON.stringify(answer.body)}`);
   const created = await host.until((s) => s.network?.join_code != null && s.network.message === null, 20_000, 'the network');
   for (const client of clients) {
@@ -130,7 +122,7 @@ async function network(setup: Setup, host: LanHost, clients: LanHost[]): Promise
 /** Stage `lan`: SmolLM2 on one device and across three, two chats on one and two devices, plan edits. */
 async function lanStages(world: NetworksWorld): Promise<Row[]> {
   if (cpus().length < 2) throw new Error('The two-device figure needs two cores to pin the devices to.');
-  const lab = await startLanLab(3);
+  const lan = await startLan(3, { world });
   const rows: Row[] = [];
   const hosts: LanHost[] = [];
   let modelId: string | null = null;
@@ -138,25 +130,17 @@ async function lanStages(world: NetworksWorld): Promise<Row[]> {
     const uploaded = await uploadSmolLM2(world, ['pro'], BLOCKS, 'int8');
     const model = uploaded.name;
     modelId = uploaded.id;
-    const email = (await world.customer('pro')).email;
-    const storage = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:19000');
-    const storageRelay = await apiRelay(Number(storage.port), lab.gateway);
-    for (const { name } of lab.machines)
-      await forwardLoopback(lab, name, Number(storage.port), { address: lab.gateway, port: Number(new URL(storageRelay.base).port) });
-    const relay = await apiRelay(Number(new URL(world.base).port), lab.gateway);
-    const setup: Setup = { lab, world, model, email, relay: relay.base };
+    const account = { email: (await world.customer('pro')).email, model };
 
     // 1 and 3: one device alone, then the same model across three.
     console.log('single stream: one device, then three…');
-    const studio = await device(setup, 'm1', 'Studio');
-    const laptop = await device(setup, 'm2', 'Laptop');
-    const workstation = await device(setup, 'm3', 'Workstation');
+    const { studio, laptop, workstation } = await devices(lan, account, { studio: 'm1', laptop: 'm2', workstation: 'm3' });
     hosts.push(studio, laptop, workstation);
     const studioApi = await openaiOf(studio);
     await streamedRate(studioApi, model); // loads the model: not measured
     const alone = { tokens: MAX_TOKENS, perSecond: await median(RUNS, async () => (await streamedRate(studioApi, model)).perSecond) };
     const aloneRss = await studio.rss();
-    await network(setup, studio, [laptop, workstation]);
+    await network(model, studio, [laptop, workstation]);
     await streamedRate(studioApi, model); // the first answer across the devices: not measured
     const across = { tokens: MAX_TOKENS, perSecond: await median(RUNS, async () => (await streamedRate(studioApi, model)).perSecond) };
     const ratio = across.perSecond / alone.perSecond;
@@ -204,25 +188,22 @@ async function lanStages(world: NetworksWorld): Promise<Row[]> {
     // This process (the api, the relays, the chat client) moves to the office's core, so the
     // desk's core runs the desk alone.
     execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
-    const office = await device(setup, 'm1', 'Office', '0');
-    const desk = await device(setup, 'm2', 'Desk', '1');
+    const { office } = await devices(lan, account, { office: 'm1' }, '0');
+    const { desk } = await devices(lan, account, { desk: 'm2' }, '1');
     hosts.push(office, desk);
     const officeApi = await openaiOf(office);
     await streamedRate(officeApi, model); // loads the model: not measured
     const one = await median(RUNS, () => aggregateRate(officeApi, model, 2)); // the office alone serves both chats
-    await network(setup, office, [desk]);
+    await network(model, office, [desk]);
     await aggregateRate(officeApi, model, 2); // the first answers across the two: not measured
     const two = await median(RUNS, () => aggregateRate(officeApi, model, 2));
     rows.push(['two chats, one device (core 0), tokens/s', one.toFixed(1), '', '']);
     rows.push(['two chats, two devices (cores 0, 1), tokens/s', two.toFixed(1), '', '']);
     rows.push(['two devices / one device', `${(two / one).toFixed(2)}×`, '≥ 1.60×', two / one >= 1.6 ? 'PASS' : 'MISS']);
-    await relay.close();
-    await storageRelay.close();
   } finally {
-    await Promise.all(hosts.map((h) => h.close().catch(() => undefined)));
-    await lab.close();
+    await lan.close();
     // The object store held the package for this run only.
-    if (modelId) await removeModelObjects(minioClient(), modelId);
+    if (modelId) await removeModelObjects(minioClient(), world.subject.bucket, modelId);
   }
   return [[`— lan stage: SmolLM2-135M-Instruct, ${BLOCKS} blocks, int8 activations`, '', '', ''], ...rows];
 }

@@ -15,6 +15,7 @@ import { type ChildProcess, execFile, execFileSync, spawn as spawnProcess } from
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { runInThisContext } from 'node:vm';
+import { pidAlive } from './pid-alive';
 
 export interface LanMachine {
   /** `m1`, `m2`, … */
@@ -382,7 +383,7 @@ async function sweepLeftovers(ip: Ip, prefix: string): Promise<void> {
   const pattern = new RegExp(`^${prefix}(\\d+)-`);
   const abandoned = (name: string) => {
     const pid = Number(pattern.exec(name)?.[1] ?? NaN);
-    return Number.isInteger(pid) && pid !== hostProcess.pid && !alive(pid);
+    return Number.isInteger(pid) && pid !== hostProcess.pid && !pidAlive(pid);
   };
   const namespaces = (JSON.parse((await ip.run(['-j', 'netns', 'list'])).trim() || '[]') as { name: string }[])
     .map((n) => n.name)
@@ -495,15 +496,6 @@ function exited(child: ChildProcess, ms: number): Promise<boolean> {
       resolve(true);
     });
   });
-}
-
-function alive(pid: number): boolean {
-  try {
-    hostProcess.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function isExecutable(path: string): boolean {

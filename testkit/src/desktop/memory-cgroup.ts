@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pidAlive } from './pid-alive';
 
 /** cgroup v1's memory hierarchy (these machines mount it here). */
 const MEMORY_ROOT = '/sys/fs/cgroup/memory';
@@ -61,7 +62,7 @@ export async function sweepMemoryCgroups(prefix = 'mwcap'): Promise<void> {
   if (!memoryCgroupsAvailable()) return;
   for (const name of await readdir(MEMORY_ROOT)) {
     const match = new RegExp(`^${prefix}(\\d+)-\\d+$`).exec(name);
-    if (match && !isRunning(Number(match[1]))) await removeGroup(join(MEMORY_ROOT, name));
+    if (match && !pidAlive(Number(match[1]))) await removeGroup(join(MEMORY_ROOT, name));
   }
 }
 
@@ -71,13 +72,4 @@ async function removeGroup(path: string): Promise<void> {
   const pids = (await readFile(join(path, 'cgroup.procs'), 'utf8').catch(() => '')).split('\n').filter(Boolean);
   for (const pid of pids) await writeFile(join(MEMORY_ROOT, 'cgroup.procs'), pid).catch(() => undefined);
   await rmdir(path).catch(() => undefined);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

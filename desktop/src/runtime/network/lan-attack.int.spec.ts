@@ -1,5 +1,5 @@
 /**
- * Issue 31, item 2 and 8: an attacker on the LAN, in network namespaces as `lan.int.spec.ts`
+ * Issue 31, item 2 and 8: an attacker on the LAN, in network namespaces as `lan-fixture.ts`
  * builds them. It hears the office's announcement and announces the same network from its own
  * machine with its own certificate; a member picks that copy from the list and enters the code;
  * it replays a member's signed document over its own certificate; it guesses the code live at
@@ -12,16 +12,12 @@
  */
 import { createHmac } from 'node:crypto';
 import { type HostState, normalizeJoinCode } from '@meshwork/contracts';
-import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
-import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
-import { apiRelay } from '@meshwork/testkit/desktop/host-harness';
-import { type LanAttacker, type LanHost, startLanAttacker, startLanHost } from '@meshwork/testkit/desktop/lan-host';
-import { type LanLab, startLanLab } from '@meshwork/testkit/desktop/lan-lab';
+import { type Lan, startLan } from '@meshwork/testkit/desktop/lan-fixture';
+import { type LanAttacker, type LanHost, startLanAttacker } from '@meshwork/testkit/desktop/lan-host';
 import { uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
 import { UNVERIFIED_CAP } from './discovery';
 import { JOIN_RUNS_PER_CODE } from './lan-network';
 
-type Relay = Awaited<ReturnType<typeof apiRelay>>;
 type Frame = Record<string, unknown>;
 
 /**
@@ -41,10 +37,8 @@ function confirmsOffline(frames: Frame[], code: string, networkId: string): bool
 }
 
 describe('an attacker on the LAN of network namespaces', () => {
-  let lab: LanLab;
-  let world: NetworksWorld;
-  const relays: Relay[] = [];
-  const hosts: Record<'studio' | 'laptop' | 'tablet', LanHost> = {} as never;
+  let lan: Lan;
+  let hosts: Record<'studio' | 'laptop' | 'tablet', LanHost>;
   let attacker: LanAttacker;
   let networkId: string;
   let studioCertificate: string;
@@ -54,25 +48,12 @@ describe('an attacker on the LAN of network namespaces', () => {
   const announcements = (state: HostState) => state.discovered.filter((n) => n.id === networkId);
 
   beforeAll(async () => {
-    lab = await startLanLab(4);
-    world = await networksWorld();
-    const model = await uploadSmolLM2(world, ['pro'], 3);
-    const owner = await world.customer('pro');
-    const apiPort = Number(new URL(world.base).port);
-    for (const [machine, name] of [
-      ['m1', 'studio'],
-      ['m2', 'laptop'],
-      ['m4', 'tablet'],
-    ] as const) {
-      const relay = await apiRelay(apiPort, lab.gateway);
-      relays.push(relay);
-      hosts[name] = await startLanHost(lab, machine, relay.base, name[0]!.toUpperCase() + name.slice(1), { speed: 100 });
-      expect(await hosts[name].call('POST', '/host/sign-in/password', { email: owner.email, password: TEST_PASSWORD })).toMatchObject({
-        status: 200,
-      });
-      await hosts[name].until((s) => s.models.some((m) => m.name === model.name), 20_000, 'the model in the plan');
-    }
-    attacker = await startLanAttacker(lab, 'm3');
+    // No host downloads the model here: the machines need no way to the object store.
+    lan = await startLan(4, { objectStore: false });
+    const model = await uploadSmolLM2(lan.world, ['pro'], 3);
+    const { email } = await lan.world.customer('pro');
+    hosts = await lan.startHosts({ studio: 'm1', laptop: 'm2', tablet: 'm4' }, { email, model: model.name }, { speed: 100 });
+    attacker = await startLanAttacker(lan.lab, 'm3');
     expect((await hosts.studio.call('POST', '/host/network/create', { name: 'Office', model: model.name })).status).toBe(200);
     const hosting = await hosts.studio.until((s) => s.network?.join_code !== null && s.network?.status === 'active', 20_000, 'the network');
     networkId = hosting.network!.id;
@@ -82,10 +63,7 @@ describe('an attacker on the LAN of network namespaces', () => {
 
   afterAll(async () => {
     await attacker?.close().catch(() => undefined);
-    await Promise.all(Object.values(hosts).map((host) => host?.close().catch(() => undefined)));
-    await Promise.all(relays.map((relay) => relay.close()));
-    await world?.close();
-    await lab?.close();
+    await lan?.close();
   }, 60_000);
 
   it('lists the host’s announcement as verified before any join, and the attacker’s copy apart, unverified', async () => {

@@ -2,7 +2,7 @@
  * @jest-environment ./desktop/testing/native-arrays.environment.cjs
  *
  * Issue 34, section 3: three capped machines run one model none of them can hold. Three hosts in
- * network namespaces (as lan.int.spec), each in a cgroup v1 memory group capped below the whole
+ * network namespaces (lan-fixture.ts), each in a cgroup v1 memory group capped below the whole
  * package and above a third of it: TinyLlama's shape with random Q4_0 weights (capped-model.ts,
  * about 620 MB as GGUF, 720 MB packed in 6 blocks), made once into the machine's cache.
  *
@@ -23,18 +23,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { type HostState, ModelPackageManifest } from '@meshwork/contracts';
-import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
-import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
+import type { NetworksWorld } from '@meshwork/testkit/api/network-kit';
 import { cappedModel, type CappedModel } from '@meshwork/testkit/desktop/capped-model';
-import { apiRelay } from '@meshwork/testkit/desktop/host-harness';
-import { forwardLoopback, type LanHost, startLanHost } from '@meshwork/testkit/desktop/lan-host';
-import { type LanLab, startLanLab } from '@meshwork/testkit/desktop/lan-lab';
+import { installModel, type Lan, startLan } from '@meshwork/testkit/desktop/lan-fixture';
+import type { LanHost } from '@meshwork/testkit/desktop/lan-host';
 import { llamaCppGreedy } from '@meshwork/testkit/desktop/llama-cpp-reference';
 import { llamaCppTokenize } from '@meshwork/testkit/desktop/llama-cpp-tokenizer';
 import { uploadPackage } from '@meshwork/testkit/desktop/package-upload';
 import { Tokenizer } from '../../engine/tokenizer/tokenizer';
-
-type Relay = Awaited<ReturnType<typeof apiRelay>>;
 
 /**
  * Chosen for its margins: random weights have no sure answer, and llama.cpp rounds the
@@ -53,15 +49,13 @@ const COUNT = 16;
 const RUNTIME_BYTES = 260e6;
 
 describe('three capped machines run a model none of them can hold', () => {
-  let lab: LanLab;
-  let world: NetworksWorld;
+  let lan: Lan;
   let model: CappedModel;
   let manifest: ModelPackageManifest;
   let uploaded: Awaited<ReturnType<typeof uploadPackage>>;
   let reference: { prompt: number[]; answer: number[]; text: string };
   let capBytes: number;
-  const relays = new Map<string, Relay>();
-  const hosts: Record<'studio' | 'laptop' | 'workstation', LanHost> = {} as never;
+  let hosts: Record<'studio' | 'laptop' | 'workstation', LanHost>;
   let owner: Awaited<ReturnType<NetworksWorld['customer']>>;
   let key: string;
   let networkId: string;
@@ -169,42 +163,22 @@ describe('three capped machines run a model none of them can hold', () => {
     })();
     referenceDone.catch(() => undefined); // awaited below; a failure there must not go unhandled meanwhile
 
-    lab = await startLanLab(3);
-    world = await networksWorld();
-    uploaded = await uploadPackage(world, model.package, { stem: 'capped', displayName: 'Capped TinyLlama shape', plans: ['free'] });
+    lan = await startLan(3);
+    uploaded = await uploadPackage(lan.world, model.package, { stem: 'capped', displayName: 'Capped TinyLlama shape', plans: ['free'] });
     phase('uploaded');
-    owner = await world.customer('free');
-    const apiPort = Number(new URL(world.base).port);
-    const storage = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:19000');
-    const storageRelay = await apiRelay(Number(storage.port), lab.gateway);
-    relays.set('storage', storageRelay);
-    for (const { name } of lab.machines)
-      await forwardLoopback(lab, name, Number(storage.port), { address: lab.gateway, port: Number(new URL(storageRelay.base).port) });
-    const names = { m1: 'studio', m2: 'laptop', m3: 'workstation' } as const;
-    await Promise.all(
-      Object.entries(names).map(async ([machine, name]) => {
-        const relay = await apiRelay(apiPort, lab.gateway);
-        relays.set(name, relay);
-        hosts[name] = await startLanHost(lab, machine, relay.base, name[0]!.toUpperCase() + name.slice(1), {
-          speed: 100,
-          memoryLimitBytes: capBytes,
-        });
-      }),
+    owner = await lan.world.customer('free');
+    hosts = await lan.startHosts(
+      { studio: 'm1', laptop: 'm2', workstation: 'm3' },
+      { email: owner.email, model: uploaded.name },
+      { speed: 100, memoryLimitBytes: capBytes },
     );
-    phase('hosts started');
-    // One after another: sign-ins of one account at the same moment can meet at the api (409).
-    for (const host of Object.values(hosts)) {
-      const signedIn = await host.call('POST', '/host/sign-in/password', { email: owner.email, password: TEST_PASSWORD });
-      expect(signedIn).toMatchObject({ status: 200 });
-      await host.until((s) => s.models.some((m) => m.name === uploaded.name), 20_000, 'the model in the plan');
-    }
+    phase('hosts started and signed in');
     const idle = await Promise.all(Object.values(hosts).map((host) => host.peakRss()));
     console.log(`cap ${mb(capBytes)} per host; idle hosts' peak RSS ${idle.map(mb).join(', ')}`);
     expect(Math.max(...idle)).toBeLessThan(RUNTIME_BYTES);
 
     // Only the studio installs the model: disk is not what is capped.
-    expect((await hosts.studio.call('POST', '/host/models/download', { name: uploaded.name })).status).toBe(200);
-    await hosts.studio.until((s) => s.models.find((m) => m.name === uploaded.name)?.status === 'installed', 120_000, 'the model installed');
+    await installModel(hosts.studio, uploaded.name);
     phase('installed');
     key = (await hosts.studio.call('POST', '/host/api-keys', { name: 'Office apps' })).body.key as string;
     await referenceDone;
@@ -213,10 +187,7 @@ describe('three capped machines run a model none of them can hold', () => {
 
   afterAll(async () => {
     watching = false;
-    await Promise.all(Object.values(hosts).map((host) => host?.close().catch(() => undefined)));
-    await Promise.all([...relays.values()].map((relay) => relay.close()));
-    await world?.close();
-    await lab?.close();
+    await lan?.close();
   }, 60_000);
 
   it('refuses the model on the studio alone, saying how much more memory the network needs', async () => {

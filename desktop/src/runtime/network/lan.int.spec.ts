@@ -11,24 +11,18 @@
  */
 import OpenAI from 'openai';
 import type { HostState } from '@meshwork/contracts';
-import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
-import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
-import { apiRelay } from '@meshwork/testkit/desktop/host-harness';
-import { forwardLoopback, type LanHost, startLanHost } from '@meshwork/testkit/desktop/lan-host';
-import { type LanLab, startLanLab } from '@meshwork/testkit/desktop/lan-lab';
+import { installModel, type Lan, startLan } from '@meshwork/testkit/desktop/lan-fixture';
+import type { LanHost } from '@meshwork/testkit/desktop/lan-host';
 import { CAPITAL_OF_FRANCE as CHAT, uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
 
-type Relay = Awaited<ReturnType<typeof apiRelay>>;
 const GOLDEN = 'The capital of France is Paris.';
 const BLOCKS = 6;
 const ALL_BLOCKS = [0, 1, 2, 3, 4, 5];
 
 describe('three hosts on a LAN of network namespaces', () => {
-  let lab: LanLab;
-  let world: NetworksWorld;
+  let lan: Lan;
   let model: { name: string };
-  const relays = new Map<string, Relay>();
-  const hosts: Record<'studio' | 'laptop' | 'workstation' | 'tablet', LanHost> = {} as never;
+  let hosts: Record<'studio' | 'laptop' | 'workstation' | 'tablet', LanHost>;
   let key: string;
   let networkId: string;
 
@@ -36,43 +30,20 @@ describe('three hosts on a LAN of network namespaces', () => {
   const members = (state: HostState) => state.network?.members ?? [];
 
   beforeAll(async () => {
-    lab = await startLanLab(4);
-    world = await networksWorld();
-    model = await uploadSmolLM2(world, ['free'], BLOCKS);
-    const owner = await world.customer('free');
-    const apiPort = Number(new URL(world.base).port);
-    // Models come down from the object store by the api's presigned links, which name it on loopback.
-    const storage = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:19000');
-    const storageRelay = await apiRelay(Number(storage.port), lab.gateway);
-    relays.set('storage', storageRelay);
-    for (const { name } of lab.machines)
-      await forwardLoopback(lab, name, Number(storage.port), { address: lab.gateway, port: Number(new URL(storageRelay.base).port) });
-    const names = { m1: 'studio', m2: 'laptop', m3: 'workstation', m4: 'tablet' } as const;
-    for (const [machine, name] of Object.entries(names)) {
-      const relay = await apiRelay(apiPort, lab.gateway);
-      relays.set(name, relay);
-      // Equal pinned speeds: four hosts on this machine's cores would measure one another, and the plan would follow the noise.
-      hosts[name] = await startLanHost(lab, machine, relay.base, name[0]!.toUpperCase() + name.slice(1), { speed: 100 });
-    }
-    // One after another: sign-ins of one account at the same moment can meet at the api (409).
-    for (const host of Object.values(hosts)) {
-      const signedIn = await host.call('POST', '/host/sign-in/password', { email: owner.email, password: TEST_PASSWORD });
-      expect(signedIn).toMatchObject({ status: 200 });
-      await host.until((s) => s.models.some((m) => m.name === model.name), 20_000, 'the model in the plan');
-    }
-    for (const host of [hosts.studio, hosts.laptop, hosts.workstation]) {
-      expect((await host.call('POST', '/host/models/download', { name: model.name })).status).toBe(200);
-      await host.until((s) => s.models.find((m) => m.name === model.name)?.status === 'installed', 120_000, 'the model installed');
-    }
+    lan = await startLan(4);
+    model = await uploadSmolLM2(lan.world, ['free'], BLOCKS);
+    const { email } = await lan.world.customer('free');
+    // Equal pinned speeds: four hosts on this machine's cores would measure one another, and the plan would follow the noise.
+    hosts = await lan.startHosts(
+      { studio: 'm1', laptop: 'm2', workstation: 'm3', tablet: 'm4' },
+      { email, model: model.name },
+      { speed: 100 },
+    );
+    for (const host of [hosts.studio, hosts.laptop, hosts.workstation]) await installModel(host, model.name);
     key = (await hosts.studio.call('POST', '/host/api-keys', { name: 'Office apps' })).body.key as string;
   }, 300_000);
 
-  afterAll(async () => {
-    await Promise.all(Object.values(hosts).map((host) => host?.close().catch(() => undefined)));
-    await Promise.all([...relays.values()].map((relay) => relay.close()));
-    await world?.close();
-    await lab?.close();
-  }, 60_000);
+  afterAll(() => lan?.close(), 60_000);
 
   it('creates a network on the studio and the other machines discover it on the LAN', async () => {
     expect((await hosts.studio.call('POST', '/host/network/create', { name: 'Office', model: model.name })).status).toBe(200);
@@ -108,11 +79,11 @@ describe('three hosts on a LAN of network namespaces', () => {
     expect(refused).toMatchObject({ status: 400, body: { message: 'Your Free plan allows 2 clients per network. Upgrade to add more.' } });
 
     // Offline the api cannot refuse: the studio refuses from its own signed document.
-    relays.get('tablet')!.cut();
+    lan.relay('tablet').cut();
     await hosts.tablet.until((s) => s.connection === 'offline', 15_000, 'offline');
     const offline = await hosts.tablet.call('POST', '/host/network/join', { network_id: networkId, code });
     expect(offline).toMatchObject({ status: 400, body: { message: 'Your Free plan allows 2 clients per network. Upgrade to add more.' } });
-    relays.get('tablet')!.restore();
+    lan.relay('tablet').restore();
 
     const studio = await hosts.studio.until((s) => members(s).filter((m) => m.online).length === 3, 10_000, 'three devices online');
     expect(members(studio).map((m) => [m.name, m.role])).toEqual([
@@ -138,7 +109,7 @@ describe('three hosts on a LAN of network namespaces', () => {
   it('brings a staff plan change to all three devices, live (bench:network measures how fast)', async () => {
     const before = hosts.studio.documents.length;
     const started = Date.now();
-    await world.staff('PUT', '/admin-panel/plans/free', { max_clients: 3 });
+    await lan.world.staff('PUT', '/admin-panel/plans/free', { max_clients: 3 });
     const documents = await Promise.all(
       [hosts.studio, hosts.laptop, hosts.workstation].map((host) =>
         host.documentWhere((d) => d.plan.max_clients_per_network === 3, 30_000, 'document with the new cap'),
@@ -149,7 +120,7 @@ describe('three hosts on a LAN of network namespaces', () => {
   });
 
   it('disconnects the newest client when the plan’s cap falls below the clients', async () => {
-    await world.staff('PUT', '/admin-panel/plans/free', { max_clients: 1 });
+    await lan.world.staff('PUT', '/admin-panel/plans/free', { max_clients: 1 });
     const studio = await hosts.studio.until(
       (s) => members(s).length === 2 && s.network?.max_clients === 1,
       10_000,
@@ -179,7 +150,7 @@ describe('three hosts on a LAN of network namespaces', () => {
   }, 60_000);
 
   it('keeps serving without the api until the grace ends, then refuses clearly, and serves again when it is back', async () => {
-    relays.get('studio')!.cut();
+    lan.relay('studio').cut();
     const offline = await hosts.studio.until((s) => s.connection === 'offline', 15_000, 'offline');
     expect(offline.serving).toEqual({ allowed: true, reason: null });
     expect(offline.entitlements!.seconds_left).toBeGreaterThan(0);
@@ -196,7 +167,7 @@ describe('three hosts on a LAN of network namespaces', () => {
     });
 
     await hosts.studio.advance(0);
-    relays.get('studio')!.restore();
+    lan.relay('studio').restore();
     await hosts.studio.until((s) => s.connection === 'online', 20_000, 'back online');
     const again = await openai().chat.completions.create({ model: model.name, messages: CHAT, temperature: 0 });
     expect(again.choices[0]?.message.content).toBe(GOLDEN);
