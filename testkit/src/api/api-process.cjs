@@ -10,6 +10,7 @@ const net = require('node:net');
 const path = require('node:path');
 const { Readable } = require('node:stream');
 const pg = require('pg');
+const { minioClient, removeBucket } = require('./object-store.cjs');
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -36,8 +37,9 @@ const freePort = () =>
 
 /**
  * Starts the built api (full mode) on a database of its own, made on the PostgreSQL server
- * of `databaseUrl`, with `settings` added to the environment, and waits until it answers.
- * `stop()` ends it and drops the database; `tool()` runs one of the api's built
+ * of `databaseUrl` and a bucket of its own (unless `settings` names one), with `settings` added
+ * to the environment, and waits until it answers. `stop()` ends it, drops the database and
+ * removes the bucket; `tool()` runs one of the api's built
  * command-line tools against the same database.
  */
 async function startApiProcess(name, databaseUrl, settings = {}) {
@@ -48,11 +50,14 @@ async function startApiProcess(name, databaseUrl, settings = {}) {
   const url = new URL(databaseUrl);
   url.pathname = `/${database}`;
   const port = await freePort();
+  // Objects go to a bucket of the process's own, removed with its database (unless the caller names one).
+  const ownBucket = settings.S3_BUCKET === undefined ? database.replace(/_/g, '-') : null;
   const appEnv = {
     ...process.env,
     DATABASE_URL: url.toString(),
     LOG_LEVEL: 'warn',
     DATA_DIR: path.join(root, '.infra', `process-${database}`),
+    ...(ownBucket ? { S3_BUCKET: ownBucket } : {}),
   };
   const api = spawnApi({ ...appEnv, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...settings }, [
     'ignore',
@@ -67,6 +72,7 @@ async function startApiProcess(name, databaseUrl, settings = {}) {
     }
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.end();
+    if (ownBucket) await removeBucket(minioClient(), ownBucket);
     fs.rmSync(appEnv.DATA_DIR, { recursive: true, force: true });
   };
   try {

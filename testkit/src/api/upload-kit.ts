@@ -2,20 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { Client } from 'minio';
-import { required } from '../infra';
 
-/** A MinIO client on the test servers, to see what the api left in storage. */
-export function minioClient(): Client {
-  const endpoint = new URL(required('S3_ENDPOINT'));
-  return new Client({
-    endPoint: endpoint.hostname,
-    port: Number(endpoint.port),
-    useSSL: false,
-    accessKey: required('S3_ACCESS_KEY'),
-    secretKey: required('S3_SECRET_KEY'),
-    region: process.env.S3_REGION ?? 'us-east-1',
-  });
-}
+export { minioClient, removeBucket } from './object-store.cjs';
 
 /** Every object and unfinished multipart upload under `prefix` in `bucket` (a test app's: TestApp.bucket). */
 export async function leftUnder(client: Client, bucket: string, prefix: string): Promise<string[]> {
@@ -24,17 +12,6 @@ export async function leftUnder(client: Client, bucket: string, prefix: string):
   for await (const item of client.listObjectsV2(bucket, prefix, true)) names.push(String((item as { name?: string }).name));
   for await (const item of client.listIncompleteUploads(bucket, prefix, true)) names.push(`(incomplete) ${(item as { key: string }).key}`);
   return names;
-}
-
-/** Removes `bucket` with every object and unfinished multipart upload in it (S3 removes only an empty bucket). */
-export async function removeBucket(client: Client, bucket: string): Promise<void> {
-  if (!(await client.bucketExists(bucket))) return;
-  const objects: string[] = [];
-  for await (const item of client.listObjectsV2(bucket, '', true)) objects.push(String((item as { name?: string }).name));
-  await client.removeObjects(bucket, objects);
-  for await (const item of client.listIncompleteUploads(bucket, '', true))
-    await client.removeIncompleteUpload(bucket, (item as { key: string }).key);
-  await client.removeBucket(bucket);
 }
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');

@@ -1,7 +1,7 @@
-import { Client } from 'minio';
 import type { UploadResponse } from '@meshwork/contracts';
 import { peakRss, resetPeakRss, startApiProcess, generatedFile, uploadModel } from '@meshwork/testkit/api/api-process.cjs';
 import { required } from '@meshwork/testkit/infra';
+import { minioClient, removeBucket } from '@meshwork/testkit/api/object-store.cjs';
 
 const GiB = 1024 ** 3;
 
@@ -13,13 +13,7 @@ const GiB = 1024 ** 3;
 describe('a 2 GiB model upload, in the api process', () => {
   const bucket = `meshwork-memory-${Date.now()}`;
   const endpoint = new URL(required('S3_ENDPOINT'));
-  const minio = new Client({
-    endPoint: endpoint.hostname,
-    port: Number(endpoint.port),
-    useSSL: false,
-    accessKey: required('S3_ACCESS_KEY'),
-    secretKey: required('S3_SECRET_KEY'),
-  });
+  const minio = minioClient();
   let api: Awaited<ReturnType<typeof startApiProcess>>;
 
   beforeAll(async () => {
@@ -33,8 +27,7 @@ describe('a 2 GiB model upload, in the api process', () => {
 
   afterAll(async () => {
     await api?.stop();
-    for await (const item of minio.listObjectsV2(bucket, '', true)) await minio.removeObject(bucket, (item as { name: string }).name);
-    await minio.removeBucket(bucket).catch(() => undefined);
+    await removeBucket(minio, bucket);
   }, 120_000);
 
   it('is stored whole and checked while the api stays under 200 MB', async () => {

@@ -1,0 +1,5 @@
+// Types for object-store.cjs, for the TypeScript kits and tests that load it.
+import type { Client } from 'minio';
+
+export declare function minioClient(): Client;
+export declare function removeBucket(client: Client, bucket: string): Promise<void>;
