@@ -3,10 +3,10 @@
 // the process's peak RSS. Its own process, so the RSS is the engine's alone.
 //   node meshwork-run.mjs <package dir> <prompt ids json> <decode tokens> <threads>
 //
-// After the timed runs, one more decode measures what onnxruntime-node's output copies cost:
-// it copies every output a run fetches (the logits, the new keys and values) out of
-// onnxruntime into a new JavaScript buffer. Each output is copied once more here the same way
-// (a new buffer, one memcpy), timed, so the timed runs themselves carry no extra copy.
+// After the timed runs, what onnxruntime-node's output copies cost: it copies every output a
+// run fetches (the logits, the new keys and values) out of onnxruntime into a new JavaScript
+// buffer (the engine thread runs the sessions, so the copies are made here once more, timed,
+// on buffers of the same sizes; the timed runs themselves carry no extra copy).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { median, report, rssBytes, RUNS } from './measure.mjs';
@@ -39,36 +39,25 @@ for (let run = 0; run <= RUNS; run++) {
   decode.push((decodeTokens / decodeMs) * 1000);
 }
 
-// Per decoded token: the bytes of every fetched output, the logits' share, and the time one
-// more copy of them takes (BlockRunner's session is private to TypeScript, not to JavaScript).
-const copies = { outputBytes: [], logitsBytes: [], ms: [] };
-const counting = () => ({ outputBytes: 0, logitsBytes: 0, ms: 0 });
-let token = counting();
-for (const block of model.blocks) {
-  const run = block.session.run.bind(block.session);
-  block.session.run = async (...args) => {
-    const results = await run(...args);
-    for (const [name, tensor] of Object.entries(results)) {
-      const started = performance.now();
-      tensor.data.slice();
-      token.ms += performance.now() - started;
-      token.outputBytes += tensor.data.byteLength;
-      if (name === 'logits') token.logitsBytes += tensor.data.byteLength;
-    }
-    return results;
-  };
-}
-model.truncate(0);
-let logits = await model.forward(prompt);
-for (let i = 0; i < Math.min(decodeTokens, 32); i++) {
-  token = counting();
-  logits = await model.forward([argmax(logits)]);
-  for (const key of Object.keys(copies)) copies[key].push(token[key]);
+// Per decoded token: the bytes of every output a run fetches (each block's new keys and values,
+// every block but the last its hidden state, the last the logits), from the manifest, and the
+// time one more copy of them takes (a new buffer, one memcpy, as the binding makes).
+const { manifest } = model;
+const outputs = manifest.blocks.map((block, index) => {
+  const layers = block.layers[1] - block.layers[0];
+  const handed = index === manifest.blocks.length - 1 ? manifest.vocabSize : manifest.hidden;
+  return new Float32Array(2 * layers * manifest.kvHeads * manifest.headDim + handed).fill(1);
+});
+const copies = [];
+for (let i = 0; i < 32; i++) {
+  const started = performance.now();
+  for (const output of outputs) output.slice();
+  copies.push(performance.now() - started);
 }
 const outputCopy = {
-  outputBytesPerToken: median(copies.outputBytes),
-  logitsBytesPerToken: median(copies.logitsBytes),
-  copyMsPerToken: median(copies.ms),
+  outputBytesPerToken: outputs.reduce((sum, output) => sum + output.byteLength, 0),
+  logitsBytesPerToken: manifest.vocabSize * 4,
+  copyMsPerToken: median(copies),
 };
 report({ loadMs, prefill, decode, baseRssBytes, outputCopy });
 await model.release();
