@@ -86,6 +86,7 @@ export class EngineThread {
     const worker = new Worker(WORKER, { workerData: start, execArgv: EXEC_ARGV });
     const thread = new EngineThread(worker);
     const loaded = thread.request(LOADED);
+    loaded.catch(() => undefined); // a thread that dies before it starts fails both: the first await reports it
     try {
       await thread.request(STARTED);
       started();
