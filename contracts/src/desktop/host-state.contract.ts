@@ -209,9 +209,29 @@ export const HostLinkFailure = z.discriminatedUnion('code', [
 export type HostLinkFailure = z.output<typeof HostLinkFailure>;
 
 /**
+ * Why a network's host refuses a device (the LAN protocol's `refused` frame), as a code the
+ * device words in its own language, with the values the words name. `detail` is the plan
+ * verifier's own words (a signature or date problem).
+ */
+export const LanRefusal = z.discriminatedUnion('code', [
+  z.strictObject({ code: z.literal('hosts_no_network') }),
+  /** A connection that did not start with hello (or join). */
+  z.strictObject({ code: z.literal('hello_first') }),
+  z.strictObject({ code: z.literal('plan_unconfirmed'), detail: z.string().max(500) }),
+  z.strictObject({ code: z.literal('other_account') }),
+  z.strictObject({ code: z.literal('not_a_member') }),
+  /** Meshwork has not yet listed the network in the host's signed document. */
+  z.strictObject({ code: z.literal('awaiting_confirmation') }),
+  z.strictObject({ code: z.literal('suspended') }),
+  z.strictObject({ code: z.literal('code_overused') }),
+  z.strictObject({ code: z.literal('code_invalid') }),
+  z.strictObject({ code: z.literal('client_limit'), plan: z.string().min(1).max(100), max_clients: z.number().int().min(0) }),
+]);
+export type LanRefusal = z.output<typeof LanRefusal>;
+
+/**
  * Why the network does not run the model now, as a code the window words in its language, with
- * the values the words name. `message` (host_refused) stays the host device's own words: they
- * come over the LAN protocol, whose `refused` frame carries text.
+ * the values the words name.
  */
 export const HostNetworkMessage = z.discriminatedUnion('code', [
   /** The host: Meshwork has not yet listed the network in this device's signed document. */
@@ -225,7 +245,7 @@ export const HostNetworkMessage = z.discriminatedUnion('code', [
    */
   z.object({ code: z.literal('memory_short'), model: z.string(), needed_bytes: z.number().int().min(0) }),
   /** A client: its host refused it on reconnecting. */
-  z.object({ code: z.literal('host_refused'), message: z.string() }),
+  z.object({ code: z.literal('host_refused'), reason: LanRefusal }),
   z.object({ code: z.literal('host_unreachable'), error: HostLinkFailure }),
   z.object({ code: z.literal('host_offline'), error: HostLinkFailure }),
 ]);
@@ -234,8 +254,7 @@ export type HostNetworkMessage = z.output<typeof HostNetworkMessage>;
 /**
  * Why the runtime refused a command of the window, as a code the window words, with the values
  * the words name. `detail` is text from outside the runtime, passed on as it came: the api's
- * answer, the host device's words over the LAN (its `refused` frame carries text), a system
- * error; `failure` is why the link to the host failed; `address` the host's, as address:port.
+ * answer, a system error; `reason` the host's refusal over the LAN; `failure` is why the link to the host failed; `address` the host's, as address:port.
  */
 export const HostRefusalReason = z.discriminatedUnion('code', [
   z.object({ code: z.literal('sign_in_first') }),
@@ -258,7 +277,7 @@ export const HostRefusalReason = z.discriminatedUnion('code', [
   z.object({ code: z.literal('host_unreachable_at'), address: z.string(), failure: HostLinkFailure }),
   z.object({ code: z.literal('not_the_host') }),
   z.object({ code: z.literal('host_did_not_answer'), failure: HostLinkFailure }),
-  z.object({ code: z.literal('host_refused'), detail: z.string() }),
+  z.object({ code: z.literal('host_refused'), reason: LanRefusal }),
   z.object({ code: z.literal('wrong_code') }),
   z.object({ code: z.literal('not_admitted') }),
 ]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../common/fields';
 import { MAX_ENTITLEMENT_TOKEN_LENGTH } from '../entitlements/entitlement-document.contract';
-import { HostNetworkMember, LanShareReport } from './host-state.contract';
+import { HostNetworkMember, LanRefusal, LanShareReport } from './host-state.contract';
 
 /**
  * What the devices of a network say to each other on the LAN (issue 14, section 4). Every
@@ -133,7 +133,7 @@ export const LanToMember = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('exchange'), network: LanNetworkInfo, share: hex64, tag: hex64 }),
   z.strictObject({ type: z.literal('admitted'), network: LanNetworkInfo }),
   z.strictObject({ type: z.literal('welcome'), network: LanNetworkInfo }),
-  z.strictObject({ type: z.literal('refused'), message: z.string().max(2000) }),
+  z.strictObject({ type: z.literal('refused'), reason: LanRefusal }),
   /** Load these blocks of the model (releasing others). */
   z.strictObject({
     type: z.literal('load'),

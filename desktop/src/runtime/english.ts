@@ -1,4 +1,4 @@
-import type { HostLinkFailure, HostRefusalReason, HostServingReason, HostTrustProblem } from '@meshwork/contracts';
+import type { HostLinkFailure, HostRefusalReason, HostServingReason, HostTrustProblem, LanRefusal } from '@meshwork/contracts';
 
 /*
  * The runtime's codes in English, for the readers that are programs: the OpenAI-compatible
@@ -65,6 +65,32 @@ export function linkFailureWords(failure: HostLinkFailure): string {
   }
 }
 
+/** A host's refusal over the LAN, in English (the window words it in its own language). */
+export function lanRefusalWords(reason: LanRefusal): string {
+  switch (reason.code) {
+    case 'hosts_no_network':
+      return 'This device hosts no network.';
+    case 'hello_first':
+      return 'Say who you are first.';
+    case 'plan_unconfirmed':
+      return `This device’s plan could not be confirmed: ${reason.detail}`;
+    case 'other_account':
+      return 'Only devices of the same Meshwork account can join this network.';
+    case 'not_a_member':
+      return 'This device is not a member of the network: join it with the code.';
+    case 'awaiting_confirmation':
+      return 'Meshwork has not confirmed this network yet; try again in a moment.';
+    case 'suspended':
+      return 'This network is suspended.';
+    case 'code_overused':
+      return 'This join code was tried too many times: issue a new one on the host.';
+    case 'code_invalid':
+      return 'This join code is invalid or has expired.';
+    case 'client_limit':
+      return `Your ${reason.plan} plan allows ${reason.max_clients} client${reason.max_clients === 1 ? '' : 's'} per network. Upgrade to add more.`;
+  }
+}
+
 export function refusalWords(refusal: HostRefusalReason): string {
   switch (refusal.code) {
     case 'sign_in_first':
@@ -75,8 +101,9 @@ export function refusalWords(refusal: HostRefusalReason): string {
       return `Your plan does not include the model "${refusal.model}".`;
     case 'model_store_failed':
     case 'api_refused':
-    case 'host_refused':
       return refusal.detail;
+    case 'host_refused':
+      return lanRefusalWords(refusal.reason);
     case 'already_in_network':
       return 'This device is already in a network: leave it first.';
     case 'awaiting_plan':

@@ -10,6 +10,7 @@ import type {
   HostServingReason,
   HostSignedOutMessage,
   HostTrustProblem,
+  LanRefusal,
 } from '@meshwork/contracts';
 
 export const en = {
@@ -103,6 +104,20 @@ export const en = {
    * Why the network does not run the model now: the runtime's codes (HostNetworkMessage), with
    * the values they name; `reason` and `error` are the serving reason's and the link failure's words.
    */
+  /** Why a network's host refused this device (LanRefusal), in the window's words. */
+  lanRefusal: {
+    hosts_no_network: 'This device hosts no network.',
+    hello_first: 'Say who you are first.',
+    plan_unconfirmed: 'This device’s plan could not be confirmed: {detail}',
+    other_account: 'Only devices of the same Meshwork account can join this network.',
+    not_a_member: 'This device is not a member of the network: join it with the code.',
+    awaiting_confirmation: 'Meshwork has not confirmed this network yet; try again in a moment.',
+    suspended: 'This network is suspended.',
+    code_overused: 'This join code was tried too many times: issue a new one on the host.',
+    code_invalid: 'This join code is invalid or has expired.',
+    client_limit: 'Your {plan} plan allows {max_clients} clients per network. Upgrade to add more.',
+    client_limit_one: 'Your {plan} plan allows 1 client per network. Upgrade to add more.',
+  },
   networkMessage: {
     awaiting_confirmation: 'Waiting for Meshwork to confirm this network.',
     suspended: 'This network is suspended: your plan allows fewer networks, or no longer includes its model.',
@@ -110,7 +125,7 @@ export const en = {
     model_missing: 'Download {model} on this device to run the network.',
     memory_short:
       'The devices online cannot hold {model} together: they need {needed} more free memory. Add a device to the network, or free memory on these.',
-    host_refused: '{message}',
+    host_refused: '{reason}',
     host_unreachable: 'The network’s host cannot be reached: {error}',
     host_offline: 'The network’s host is offline: {error}',
   },
@@ -187,7 +202,7 @@ export const en = {
     host_unreachable_at: 'The network’s host cannot be reached at {address}: {failure}',
     not_the_host: 'The device at that address is not this network’s host.',
     host_did_not_answer: 'The host did not answer: {failure}',
-    host_refused: '{detail}',
+    host_refused: '{reason}',
     wrong_code: 'This join code is wrong, or the device at that address is not this network’s host.',
     not_admitted: 'The host did not admit this device.',
   },
@@ -368,6 +383,19 @@ export const fa: Messages = {
   youAreClient: 'کارخواه این شبکه است',
   connectedToHost: 'به میزبان وصل است',
   notConnectedToHost: 'به میزبان وصل نیست',
+  lanRefusal: {
+    hosts_no_network: 'این دستگاه میزبان هیچ شبکه‌ای نیست.',
+    hello_first: 'نخست خود را معرفی کنید.',
+    plan_unconfirmed: 'طرح این دستگاه تأیید نشد: {detail}',
+    other_account: 'تنها دستگاه‌های همان حساب مش‌ورک می‌توانند به این شبکه بپیوندند.',
+    not_a_member: 'این دستگاه عضو شبکه نیست: با کد به آن بپیوندید.',
+    awaiting_confirmation: 'مش‌ورک هنوز این شبکه را تأیید نکرده است؛ کمی بعد دوباره بکوشید.',
+    suspended: 'این شبکه معلق است.',
+    code_overused: 'این کد پیوستن بیش از اندازه آزموده شد: کد تازه‌ای روی میزبان بسازید.',
+    code_invalid: 'این کد پیوستن نامعتبر است یا زمانش گذشته است.',
+    client_limit: 'طرح {plan} شما در هر شبکه {max_clients} کارخواه را مجاز می‌داند. برای افزودن بیشتر، طرح را ارتقا دهید.',
+    client_limit_one: 'طرح {plan} شما در هر شبکه 1 کارخواه را مجاز می‌داند. برای افزودن بیشتر، طرح را ارتقا دهید.',
+  },
   networkMessage: {
     awaiting_confirmation: 'در انتظار تأیید این شبکه از سوی مش‌ورک.',
     suspended: 'این شبکه معلق است: طرح شما شبکه‌های کمتری را مجاز می‌داند، یا دیگر مدل آن را در بر ندارد.',
@@ -375,7 +403,7 @@ export const fa: Messages = {
     model_missing: 'برای اجرای شبکه، {model} را روی این دستگاه دریافت کنید.',
     memory_short:
       'دستگاه‌های برخط با هم جای {model} را ندارند: {needed} حافظهٔ آزاد بیشتر لازم است. دستگاهی به شبکه بیفزایید، یا حافظهٔ این‌ها را آزاد کنید.',
-    host_refused: 'میزبان شبکه این دستگاه را نپذیرفت: {message}',
+    host_refused: 'میزبان شبکه این دستگاه را نپذیرفت: {reason}',
     host_unreachable: 'دسترسی به میزبان شبکه ممکن نیست: {error}',
     host_offline: 'میزبان شبکه برون‌خط است: {error}',
   },
@@ -443,7 +471,7 @@ export const fa: Messages = {
     host_unreachable_at: 'دسترسی به میزبان شبکه در {address} ممکن نیست: {failure}',
     not_the_host: 'دستگاهی که در آن نشانی است میزبان این شبکه نیست.',
     host_did_not_answer: 'میزبان پاسخ نداد: {failure}',
-    host_refused: 'میزبان شبکه این دستگاه را نپذیرفت: {detail}',
+    host_refused: 'میزبان شبکه این دستگاه را نپذیرفت: {reason}',
     wrong_code: 'این کد پیوستن نادرست است، یا دستگاهی که در آن نشانی است میزبان این شبکه نیست.',
     not_admitted: 'میزبان این دستگاه را نپذیرفت.',
   },
@@ -570,9 +598,16 @@ export function linkFailureText(t: Messages, failure: HostLinkFailure): string {
   return fill(t.linkFailure[failure.code], failure);
 }
 
+export function lanRefusalText(t: Messages, reason: LanRefusal): string {
+  if (reason.code === 'client_limit' && reason.max_clients === 1) return fill(t.lanRefusal.client_limit_one, reason);
+  return fill(t.lanRefusal[reason.code], reason);
+}
+
 export function networkMessageText(t: Messages, message: HostNetworkMessage, formats: Formats): string {
   const template = t.networkMessage[message.code];
   switch (message.code) {
+    case 'host_refused':
+      return fill(template, { reason: lanRefusalText(t, message.reason) });
     case 'not_serving':
       return fill(template, { reason: servingReasonText(t, message.reason) });
     case 'host_unreachable':
@@ -610,6 +645,8 @@ export function refusalText(t: Messages, { message, reason }: Refusal): string {
       return fill(template, { address: reason.address, failure: linkFailureText(t, reason.failure) });
     case 'host_did_not_answer':
       return fill(template, { failure: linkFailureText(t, reason.failure) });
+    case 'host_refused':
+      return fill(template, { reason: lanRefusalText(t, reason.reason) });
     default:
       return fill(template, reason);
   }

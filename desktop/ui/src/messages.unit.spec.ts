@@ -7,13 +7,15 @@ import {
   HostServingReason,
   HostSignedOutMessage,
   HostTrustProblem,
+  LanRefusal,
 } from '@meshwork/contracts';
-import { linkFailureWords, refusalWords, servingWords } from '../../src/runtime/english';
+import { lanRefusalWords, linkFailureWords, refusalWords, servingWords } from '../../src/runtime/english';
 import {
   bytesIn,
   en,
   fa,
   fill,
+  lanRefusalText,
   linkFailureText,
   type Messages,
   modelErrorText,
@@ -35,6 +37,7 @@ const tables: [string, string[], keyof Messages][] = [
   ['HostModelError', codes(HostModelError), 'modelError'],
   ['HostSignedOutMessage', codes(HostSignedOutMessage), 'signedOut'],
   ['HostRefusalReason', codes(HostRefusalReason), 'refusal'],
+  ['LanRefusal', codes(LanRefusal), 'lanRefusal'],
 ];
 
 /** One of each serving reason and link failure, with values: the runtime words these for programs. */
@@ -102,10 +105,7 @@ const refusals: [HostRefusalReason, string][] = [
   ],
   [{ code: 'not_the_host' }, 'The device at that address is not this network’s host.'],
   [{ code: 'host_did_not_answer', failure: { code: 'no_answer_in_time' } }, 'The host did not answer: The device did not answer in time.'],
-  [
-    { code: 'host_refused', detail: 'This join code was tried too many times: issue a new one on the host.' },
-    'This join code was tried too many times: issue a new one on the host.',
-  ],
+  [{ code: 'host_refused', reason: { code: 'code_overused' } }, 'This join code was tried too many times: issue a new one on the host.'],
   [{ code: 'wrong_code' }, 'This join code is wrong, or the device at that address is not this network’s host.'],
   [{ code: 'not_admitted' }, 'The host did not admit this device.'],
 ];
@@ -118,10 +118,10 @@ describe('the window’s words for the runtime’s codes', () => {
       expect({ code, en: english[code] }).toEqual({ code, en: expect.stringMatching(/\S/) });
       expect({ code, fa: persian[code] }).toEqual({ code, fa: expect.stringMatching(/\S/) });
     }
-    // Both tables word the same codes (and plan_unverifiable's advices), none that the runtime no longer sends.
+    // Both tables word the same codes (and plan_unverifiable's advices, and singulars), none that the runtime no longer sends.
     expect(Object.keys(persian).sort()).toEqual(Object.keys(english).sort());
     const worded = Object.keys(english).filter((key) => !unionCodes.includes(key));
-    expect(worded.every((key) => key.startsWith('plan_unverifiable_'))).toBe(true);
+    expect(worded.every((key) => key.startsWith('plan_unverifiable_') || unionCodes.includes(key.replace(/_one$/, '')))).toBe(true);
   });
 
   it('says in English what the window said before the codes, word for word', () => {
@@ -137,8 +137,8 @@ describe('the window’s words for the runtime’s codes', () => {
         { bytes },
       ),
     ).toBe('The network’s host cannot be reached: connect ECONNREFUSED 10.0.0.2:8433');
-    expect(networkMessageText(en, { code: 'host_refused', message: 'This device was removed from the network.' }, { bytes })).toBe(
-      'This device was removed from the network.',
+    expect(networkMessageText(en, { code: 'host_refused', reason: { code: 'not_a_member' } }, { bytes })).toBe(
+      'This device is not a member of the network: join it with the code.',
     );
     expect(servingReasonText(en, { code: 'plan_expired', since: '2026-01-31' })).toBe(
       'This device could not confirm its plan with Meshwork since 2026-01-31 and its offline grace has ended. Models are served again as soon as it reconnects.',
@@ -173,6 +173,36 @@ describe('the window’s words for the runtime’s codes', () => {
       expect(refusalWords(reason)).toBe(sentence);
       expect(refusalText(en, { message: sentence, reason })).toBe(sentence);
     }
+  });
+
+  it('words a host’s refusal over the LAN in English as the host said it before the codes, and in Persian with its values', () => {
+    const reasons: [LanRefusal, string][] = [
+      [{ code: 'hosts_no_network' }, 'This device hosts no network.'],
+      [{ code: 'hello_first' }, 'Say who you are first.'],
+      [
+        { code: 'plan_unconfirmed', detail: 'Issued to another device' },
+        'This device’s plan could not be confirmed: Issued to another device',
+      ],
+      [{ code: 'other_account' }, 'Only devices of the same Meshwork account can join this network.'],
+      [{ code: 'not_a_member' }, 'This device is not a member of the network: join it with the code.'],
+      [{ code: 'awaiting_confirmation' }, 'Meshwork has not confirmed this network yet; try again in a moment.'],
+      [{ code: 'suspended' }, 'This network is suspended.'],
+      [{ code: 'code_overused' }, 'This join code was tried too many times: issue a new one on the host.'],
+      [{ code: 'code_invalid' }, 'This join code is invalid or has expired.'],
+      [{ code: 'client_limit', plan: 'Free', max_clients: 2 }, 'Your Free plan allows 2 clients per network. Upgrade to add more.'],
+      [{ code: 'client_limit', plan: 'Free', max_clients: 1 }, 'Your Free plan allows 1 client per network. Upgrade to add more.'],
+    ];
+    expect(new Set(reasons.map(([reason]) => reason.code))).toEqual(new Set(codes(LanRefusal)));
+    for (const [reason, sentence] of reasons) {
+      expect(lanRefusalWords(reason)).toBe(sentence);
+      expect(lanRefusalText(en, reason)).toBe(sentence);
+    }
+    expect(lanRefusalText(fa, { code: 'client_limit', plan: 'Free', max_clients: 2 })).toBe(
+      'طرح Free شما در هر شبکه 2 کارخواه را مجاز می‌داند. برای افزودن بیشتر، طرح را ارتقا دهید.',
+    );
+    expect(networkMessageText(fa, { code: 'host_refused', reason: { code: 'suspended' } }, { bytes: bytesIn('fa-IR') })).toBe(
+      'میزبان شبکه این دستگاه را نپذیرفت: این شبکه معلق است.',
+    );
   });
 
   it('shows the host’s English for a refusal without a code it knows (a host of another version)', () => {

@@ -118,7 +118,7 @@ async function main(): Promise<void> {
               }),
             );
           } else if (header.type === 'join') {
-            socket.write(frame({ type: 'refused', message: 'Try again later.' }));
+            socket.write(frame({ type: 'refused', reason: { code: 'awaiting_confirmation' } }));
           }
         }),
       );

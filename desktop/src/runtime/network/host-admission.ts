@@ -5,7 +5,7 @@
  * A member coming back is welcomed only over the certificate pinned at its join.
  */
 import type { TLSSocket } from 'node:tls';
-import { type JoinCode, type LanNodeReport, LanToHost } from '@meshwork/contracts';
+import { type JoinCode, type LanNodeReport, type LanRefusal, LanToHost } from '@meshwork/contracts';
 import type { DesktopRuntime } from '../host';
 import { JoinExchange, networkClaims } from './join-pake';
 import { certificateFingerprint, type LanIdentity } from './lan-identity';
@@ -59,8 +59,8 @@ export class HostAdmission {
     const fingerprint = certificateFingerprint(certificate.raw);
     // A stranger until it proves the code or a pinned certificate: small frames only.
     const link: HostLink = new PeerLink(socket, LanToHost, { type: 'ping' }, null, { trusted: false });
-    const refuse = (message: string) => {
-      link.send({ type: 'refused', message });
+    const refuse = (reason: LanRefusal) => {
+      link.send({ type: 'refused', reason });
       setTimeout(() => link.close(), 200).unref();
     };
     let frame: Frame<LanToHost>;
@@ -70,28 +70,27 @@ export class HostAdmission {
       return;
     }
     const record = this.context.store.current;
-    if (record?.role !== 'host' || !this.context.runtime.entitlements) return refuse('This device hosts no network.');
+    if (record?.role !== 'host' || !this.context.runtime.entitlements) return refuse({ code: 'hosts_no_network' });
     const message = frame.header;
     if (message.type === 'join') return this.join(link, message, fingerprint, refuse);
-    if (message.type !== 'hello') return refuse('Say who you are first.');
+    if (message.type !== 'hello') return refuse({ code: 'hello_first' });
     const wrong = await this.sameAccount(message.entitlements, message.device_id);
     if (wrong) return refuse(wrong);
     // The TLS session proves the certificate's key: a member's signed document from any other certificate is refused.
     const member = this.context.store.current?.members.find(
       (m) => m.device_id === message.device_id && m.certificate_sha256 === fingerprint,
     );
-    if (!member) return refuse('This device is not a member of the network: join it with the code.');
+    if (!member) return refuse({ code: 'not_a_member' });
     this.context.log(`${member.name} is back`);
     link.send({ type: 'welcome', network: record.network });
     this.context.admitted(member, link, message.node);
   }
 
   /** Why a device's signed document does not admit it here (null: it does): the same account, issued to that device. */
-  private async sameAccount(token: string, deviceId: string): Promise<string | null> {
+  private async sameAccount(token: string, deviceId: string): Promise<LanRefusal | null> {
     const peer = await this.context.runtime.verifyPeerEntitlements(token);
-    if (typeof peer === 'string') return `This device’s plan could not be confirmed: ${peer}`;
-    if (peer.user_id !== this.context.runtime.entitlements?.user_id || peer.sub !== deviceId)
-      return 'Only devices of the same Meshwork account can join this network.';
+    if (typeof peer === 'string') return { code: 'plan_unconfirmed', detail: peer.slice(0, 500) };
+    if (peer.user_id !== this.context.runtime.entitlements?.user_id || peer.sub !== deviceId) return { code: 'other_account' };
     return null;
   }
 
@@ -100,20 +99,15 @@ export class HostAdmission {
     link: HostLink,
     message: Extract<LanToHost, { type: 'join' }>,
     fingerprint: string,
-    refuse: (message: string) => void,
+    refuse: (reason: LanRefusal) => void,
   ): Promise<void> {
     const { store, runtime, identity, log } = this.context;
     const record = store.current!;
     const entry = this.entry;
     const code = this.code;
-    if (!entry) return refuse('Meshwork has not confirmed this network yet; try again in a moment.');
-    if (entry.status === 'suspended') return refuse('This network is suspended.');
-    if (!code || !this.usableCode)
-      return refuse(
-        code && this.runs >= JOIN_RUNS_PER_CODE
-          ? 'This join code was tried too many times: issue a new one on the host.'
-          : 'This join code is invalid or has expired.',
-      );
+    if (!entry) return refuse({ code: 'awaiting_confirmation' });
+    if (entry.status === 'suspended') return refuse({ code: 'suspended' });
+    if (!code || !this.usableCode) return refuse({ code: code && this.runs >= JOIN_RUNS_PER_CODE ? 'code_overused' : 'code_invalid' });
     this.runs += 1; // a guess until the device proves the code
     if (this.runs >= JOIN_RUNS_PER_CODE) this.context.changed();
     const exchange = new JoinExchange('host', code.code, {
@@ -122,7 +116,7 @@ export class HostAdmission {
       memberCertificate: fingerprint,
     });
     const key = exchange.key(message.share);
-    if (!key) return refuse('This join code is invalid or has expired.');
+    if (!key) return refuse({ code: 'code_invalid' });
     link.send({ type: 'exchange', network: record.network, share: exchange.share, tag: key.tag('host', ...networkClaims(record.network)) });
     let confirm: Frame<LanToHost>;
     try {
@@ -132,7 +126,7 @@ export class HostAdmission {
     }
     if (confirm.header.type !== 'confirm' || !key.matches('member', confirm.header.tag, message.device_id, message.device_name)) {
       log(`a join from ${message.device_name} did not prove the code`);
-      return refuse('This join code is invalid or has expired.');
+      return refuse({ code: 'code_invalid' });
     }
     if (this.code === code) this.runs -= 1; // proved: not a guess
     const wrong = await this.sameAccount(confirm.header.entitlements, message.device_id);
@@ -141,12 +135,10 @@ export class HostAdmission {
     const document = runtime.entitlements;
     const now = this.entry;
     if (current?.role !== 'host' || current.network.id !== record.network.id || !document || !now)
-      return refuse('This device hosts no network.');
+      return refuse({ code: 'hosts_no_network' });
     const others = current.members.filter((m) => m.device_id !== message.device_id);
     if (now.max_clients !== null && others.length >= now.max_clients)
-      return refuse(
-        `Your ${document.plan.name} plan allows ${now.max_clients} client${now.max_clients === 1 ? '' : 's'} per network. Upgrade to add more.`,
-      );
+      return refuse({ code: 'client_limit', plan: document.plan.name, max_clients: now.max_clients });
     const member: MemberRecord = {
       device_id: message.device_id,
       name: message.device_name,

@@ -109,7 +109,7 @@ describe('an attacker on the LAN of network namespaces', () => {
     const laptop = await hosts.laptop.state();
     const deviceId = laptop.account.status === 'signed-in' ? laptop.account.device_id : '';
     const answers = await attacker.hello(studioAt(), deviceId, (await hosts.laptop.token())!);
-    expect(answers).toEqual([{ type: 'refused', message: 'This device is not a member of the network: join it with the code.' }]);
+    expect(answers).toEqual([{ type: 'refused', reason: { code: 'not_a_member' } }]);
     const studio = await hosts.studio.state();
     expect(studio.network!.members.filter((m) => m.online).map((m) => m.name)).toEqual(['Studio', 'Laptop']);
   });
@@ -120,9 +120,7 @@ describe('an attacker on the LAN of network namespaces', () => {
     for (let run = 0; run < JOIN_RUNS_PER_CODE; run++)
       expect(await attacker.guess(studioAt(), `BBBB-CCC${'DFGHJK'[run]}`, deviceId)).toEqual([{ type: 'exchange' }]);
     await hosts.studio.until((s) => s.network?.join_code === null, 10_000, 'the code void');
-    expect(await attacker.guess(studioAt(), code, deviceId)).toEqual([
-      { type: 'refused', message: 'This join code was tried too many times: issue a new one on the host.' },
-    ]);
+    expect(await attacker.guess(studioAt(), code, deviceId)).toEqual([{ type: 'refused', reason: { code: 'code_overused' } }]);
   });
 
   it('keeps a flood of forged announcements capped, and the host’s listed', async () => {

@@ -171,7 +171,7 @@ describe('a network of two devices on loopback', () => {
       socket.on('close', () => resolve(data.subarray(8).toString('utf8')));
       socket.on('error', reject);
     });
-    expect(JSON.parse(received)).toEqual({ type: 'refused', message: 'Say who you are first.' });
+    expect(JSON.parse(received)).toEqual({ type: 'refused', reason: { code: 'hello_first' } });
 
     // Nor may it make the host hold a large frame: announcing one closes the connection at once.
     const closed = await new Promise<boolean>((resolve, reject) => {

@@ -143,7 +143,7 @@ async function joinHost(
     const frame = await link.next(HANDSHAKE_MS).catch((error: Error) => {
       throw refused({ code: 'host_did_not_answer', failure: failureOf(error) });
     });
-    if (frame.header.type === 'refused') throw refused({ code: 'host_refused', detail: frame.header.message });
+    if (frame.header.type === 'refused') throw refused({ code: 'host_refused', reason: frame.header.reason });
     return frame.header;
   };
   const exchange = new JoinExchange('member', attempt.code, {

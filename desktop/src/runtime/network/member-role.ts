@@ -112,7 +112,7 @@ export class MemberRole {
       if (answer.header.type === 'refused') {
         link.close();
         this.members = [];
-        this.message = { code: 'host_refused', message: answer.header.message };
+        this.message = { code: 'host_refused', reason: answer.header.reason };
         this.callbacks.changed();
         return this.retryLater(RECONNECT_MS.length - 1);
       }
