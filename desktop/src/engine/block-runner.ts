@@ -34,7 +34,6 @@ async function sha256(path: string): Promise<string> {
 }
 
 export class BlockRunner {
-  readonly cache: KvCache;
   private readonly layers: number[];
   /** The rotary tables the graph reads (format 2; none in format 1, which stores them). */
   private readonly rotaryInputs: number[];
@@ -47,11 +46,10 @@ export class BlockRunner {
   ) {
     const [first, end] = block.layers;
     this.layers = Array.from({ length: end - first }, (_, i) => first + i);
-    this.cache = this.newCache();
     this.rotaryInputs = (manifest.rotary ?? []).flatMap((_, i) => (session.inputNames.includes(BlockIo.rotaryCos(i)) ? [i] : []));
   }
 
-  /** A cache of this block's layers for another conversation (one block serves several at once). */
+  /** A cache of this block's layers for a conversation (one block serves several at once). */
   newCache(): KvCache {
     const { kvHeads, headDim, contextLength } = this.manifest;
     return new KvCache({ layers: this.layers, kvHeads, headDim, contextLength });
@@ -90,10 +88,9 @@ export class BlockRunner {
   /**
    * Runs `tokens` new positions through the block after what its cache holds: token ids for the
    * first block, the previous block's residual stream for the others. Answers the next block's
-   * input, or the last position's logits from the last block. `cache` is the conversation's (this
-   * block's own one unless given).
+   * input, or the last position's logits from the last block. `cache` is the conversation's.
    */
-  async forward(input: BigInt64Array | Float32Array, tokens: number, cache = this.cache): Promise<Float32Array> {
+  async forward(input: BigInt64Array | Float32Array, tokens: number, cache: KvCache): Promise<Float32Array> {
     const { hidden } = this.manifest;
     if (cache.length + tokens > this.manifest.contextLength) {
       throw new ContextLengthError(cache.length + tokens, this.manifest.contextLength);

@@ -157,7 +157,7 @@ describe('the engine on SmolLM2-135M-Instruct', () => {
     let state: BigInt64Array | Float32Array = BigInt64Array.from(ids, BigInt);
     for (const block of manifest.blocks) {
       const alone = await BlockRunner.load(dirs.exact3, manifest, block.index, { verify: true });
-      state = await alone.forward(state, ids.length);
+      state = await alone.forward(state, ids.length, alone.newCache());
       await alone.release();
     }
     expect(maxDifference(once, state as Float32Array)).toBeLessThan(1e-4);
