@@ -5,7 +5,7 @@
  * must equal the reference dequantiser's (written from ggml's block layouts) bit for bit, and a
  * real onnxruntime MatMulNBits graph must compute what an fp32 MatMul on the reference weights does.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
@@ -13,6 +13,7 @@ import { seededRandom } from '../engine/sampler';
 import { readGguf } from './gguf';
 import { Weights } from './linear';
 import { toEmbedding, toMatrix, type Activations, type Matrix } from './matrices';
+import { ExternalWeights } from './onnx/external-weights';
 import { DataType, GraphBuilder } from './onnx/graph';
 import { dequantize, GgmlType, typeName } from './quant';
 import { quantizeMore, randomBlocks } from '@meshwork/testkit/desktop/ggml-blocks';
@@ -197,6 +198,70 @@ describe('rows of an 8B model (K = 4,096): block sums without a 0/1 matrix', () 
       expect([graph.includes('ReduceSum'), graph.includes('block_ones')]).toEqual([true, false]);
     },
   );
+});
+
+describe('a matrix larger than a part: applied in parts of its rows, joined', () => {
+  // 100 rows of 512 in parts of 16 KB of weight, each starting on a page boundary.
+  const [rows, k, partBytes] = [100, 512, 16384];
+  const x = Float32Array.from({ length: S * k }, (_, i) => Math.sin(i));
+
+  /** `matrix`·x through a graph with parts of `bytes` (weights outside the graph when `dir` is given), and that graph. */
+  async function run(matrix: Matrix, activations: Activations, bytes: number, dir?: string, embedding?: ReturnType<typeof toEmbedding>) {
+    const external = dir ? new ExternalWeights(dir, 'w.bin') : undefined;
+    const g = new GraphBuilder('parts', external);
+    const w = new Weights(g, activations, bytes);
+    if (embedding) g.output(w.embed(g.input('ids', DataType.INT64, [1, 2]), embedding), DataType.FLOAT, [2, k]);
+    const y = w.linear(g.input('x', DataType.FLOAT, [S, k]), matrix, 'w');
+    g.output(y, DataType.FLOAT, [S, rows]);
+    external?.close();
+    if (dir) g.write(dir, 'w.onnx');
+    const graph = Buffer.from(g.model().toBuffer());
+    const options = { intraOpNumThreads: 1 };
+    const session = dir ? await InferenceSession.create(join(dir, 'w.onnx'), options) : await InferenceSession.create(graph, options);
+    try {
+      const feeds: Record<string, Tensor> = { x: new Tensor('float32', x, [S, k]) };
+      if (embedding) feeds.ids = new Tensor('int64', BigInt64Array.of(3n, 97n), [1, 2]);
+      const out = await session.run(feeds);
+      return {
+        y: out[y]!.data as Float32Array,
+        nodes: new Set(graph.toString('latin1').match(/MatMulNBits_\d+(?![\d.])/g)).size,
+        concat: graph.includes('Concat'),
+      };
+    } finally {
+      await session.release();
+    }
+  }
+
+  // Q6_K with int8: 8-bit codes, 512 bytes a row, 4 parts; 4-bit codes (Q4_K; Q6_K's two terms
+  // with fp32) are 256 bytes a row, 64 rows a part: 2 parts (of each term).
+  it.each([
+    ['Q6_K', 'int8', 1, 4, GgmlType.Q6_K],
+    ['Q4_K', 'int8', 1, 2, GgmlType.Q4_K],
+    ['Q6_K', 'fp32', 2, 4, GgmlType.Q6_K],
+  ] as const)('%s with %s activations: %i node(s) as %i, bit for bit', async (_, activations, one, nodes, type) => {
+    const matrix = toMatrix(type, [k, rows], randomBlocks(type, rows * k, seededRandom(type + 7), { min: 8, max: 18 }), activations);
+    const [whole, parts] = [await run(matrix, activations, rows * k), await run(matrix, activations, partBytes)];
+    expect([whole.nodes, whole.concat, parts.nodes, parts.concat]).toEqual([one, false, nodes, true]);
+    const at = firstDifference(parts.y, whole.y);
+    expect(at < 0 ? 'equal' : `output ${at}: ${parts.y[at]} against ${whole.y[at]}`).toBe('equal');
+  });
+
+  it('a tied head in parts reads the embedding table’s bytes: the weights file holds them once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parts-'));
+    try {
+      const embedding = toEmbedding(GgmlType.Q8_0, [k, rows], randomBlocks(GgmlType.Q8_0, rows * k, seededRandom(3), { min: 8, max: 18 }));
+      if (embedding.kind !== 'blocks' || !embedding.shared) throw new Error('unreachable: Q8_0 is an 8-bit table a head shares');
+      const whole = await run(embedding.shared, 'int8', rows * k);
+      const parts = await run(embedding.shared, 'int8', partBytes, dir, embedding);
+      const at = firstDifference(parts.y, whole.y);
+      expect([parts.nodes, at < 0 ? 'equal' : `output ${at}`]).toEqual([2, 'equal']); // 64 rows: their 64-byte scales fill a page
+      // The codes (512 a row) and scales (64 bytes a row) once, each from a page boundary.
+      const stored = Math.ceil((rows * k) / 4096) * 4096 + rows * (k / 32) * 4;
+      expect((await stat(join(dir, 'w.bin'))).size).toBe(stored);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('tensor types the packer does not read', () => {

@@ -3,7 +3,7 @@
  * token embedding, written into a GraphBuilder.
  */
 import { DataType, type GraphBuilder } from './onnx/graph';
-import type { Activations, Matrix } from './matrices';
+import { rowRange, type Activations, type Matrix } from './matrices';
 
 /**
  * The token embedding: one value per byte, `(byte - offset)·scale (+ min)` per block, or floats,
@@ -36,6 +36,31 @@ const NIBBLE_MASK = Uint8Array.of(0x0f);
 const NIBBLE_SHIFT = Uint8Array.of(4);
 const EIGHT = Float32Array.of(8);
 
+/**
+ * The most bytes of one weight a node takes. onnxruntime holds a weight's mapped pages and its
+ * prepacked copy at once while a block loads, so a load peaks above what the block keeps by its
+ * largest weight: an 8B model's 525 MB output head put 0.6 GB on its device's peak (issue 34).
+ * A larger matrix is applied in parts of its rows, joined: exact, each output is its own row's.
+ */
+const PART_BYTES = 64 << 20;
+/** A part of a table (a head sharing the embedding's bytes) is mapped where it starts: on a page. */
+const PAGE = 4096;
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** Rows a part of `matrix` holds: every row when it is small enough, else at most `partBytes` of weight. */
+function partRows(matrix: Exclude<Matrix, { kind: 'float' }>, partBytes: number): number {
+  const { n, k, block } = matrix;
+  const weightRow = matrix.kind === 'q8' ? k : k / 2;
+  if (n * weightRow <= partBytes) return n;
+  // The fewest rows whose weights and scales both end on a page boundary.
+  const step = [weightRow, (k / block) * 4].reduce((rows, bytes) => {
+    const needed = PAGE / gcd(bytes, PAGE);
+    return (rows * needed) / gcd(rows, needed);
+  }, 1);
+  return Math.max(step, Math.floor(partBytes / weightRow / step) * step);
+}
+
 function transpose(values: Float32Array, rows: number, columns: number): Float32Array {
   const out = new Float32Array(values.length);
   for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) out[c * rows + r] = values[r * columns + c]!;
@@ -52,20 +77,42 @@ export class Weights {
   /** A matrix's mins as the graph stores them ([blocks, n]), made once for the head and a lookup that shares them. */
   private readonly transposedMins = new WeakMap<Float32Array, Float32Array>();
   private readonly lookedUp = new WeakSet<object>();
+  /** Tables by the memory they view, so a part of one (a view of its rows) is found. */
+  private readonly tables = new WeakMap<ArrayBufferLike, { data: Uint8Array | Float32Array; name: string }[]>();
   private readonly secondNames = new Map<string, string>();
   private count = 0;
 
+  /** `partBytes`: the most bytes of weight one node takes (PART_BYTES; a test's own to see parts on small matrices). */
   constructor(
     private readonly g: GraphBuilder,
     private readonly activations: Activations,
+    private readonly partBytes = PART_BYTES,
   ) {}
 
   constant(name: string, dataType: DataType, dims: readonly number[], data: Uint8Array | Float32Array | BigInt64Array): string {
     const known = this.stored.get(data);
     if (known) return this.lookedUp.has(data) ? this.secondName(known) : known;
-    const unique = this.g.initializer(`${name}.${this.count++}`, { dataType, dims, data });
+    const unique = `${name}.${this.count++}`;
+    const part = this.partOfTable(unique, dataType, dims, data);
+    if (part) return part;
+    this.g.initializer(unique, { dataType, dims, data });
     this.stored.set(data, unique);
     return unique;
+  }
+
+  /** `data` as a range of a stored table's bytes when it lies in one (a tied head's part), so the file holds them once. */
+  private partOfTable(
+    name: string,
+    dataType: DataType,
+    dims: readonly number[],
+    data: Uint8Array | Float32Array | BigInt64Array,
+  ): string | undefined {
+    for (const table of this.tables.get(data.buffer) ?? []) {
+      const at = data.byteOffset - table.data.byteOffset;
+      if (at < 0 || at + data.byteLength > table.data.byteLength) continue;
+      return this.g.aliasPart(name, table.name, { at, length: data.byteLength, dataType, dims });
+    }
+    return undefined;
   }
 
   /**
@@ -77,6 +124,7 @@ export class Weights {
   table(name: string, dataType: DataType, dims: readonly number[], data: Uint8Array | Float32Array): string {
     const stored = this.constant(name, dataType, dims, data);
     this.lookedUp.add(data);
+    this.tables.set(data.buffer, [...(this.tables.get(data.buffer) ?? []), { data, name: stored }]);
     return stored;
   }
 
@@ -99,7 +147,26 @@ export class Weights {
     if (matrix.kind === 'float') {
       return this.g.op('MatMul', [input, this.constant(name, DataType.FLOAT, [k, n], transpose(matrix.rows, n, k))]);
     }
-    const { block } = matrix;
+    const rows = partRows(matrix, this.partBytes);
+    const output =
+      rows >= n
+        ? this.product(input, matrix, name)
+        : this.g.op(
+            'Concat',
+            Array.from({ length: Math.ceil(n / rows) }, (_, i) =>
+              this.product(input, rowRange(matrix, i * rows, Math.min(rows, n - i * rows)), `${name}.rows${i}`),
+            ),
+            { axis: { i: -1 } },
+          );
+    if (!matrix.mins) return output;
+    const mins = this.constant(`${name}.mins`, DataType.FLOAT, [matrix.k / matrix.block, n], this.minsOf(matrix));
+    // Gemm adds the correction to the product in the same node: blockSums·mins + output.
+    return this.g.op('Gemm', [this.blockSumsOf(input, k, matrix.block), mins, output]);
+  }
+
+  /** x·Wᵀ of a quantised matrix without its mins: one MatMulNBits node, or one per 4-bit term, summed. */
+  private product(input: string, matrix: Exclude<Matrix, { kind: 'float' }>, name: string): string {
+    const { n, k, block } = matrix;
     const blocks = k / block;
     const nbits = (bits: number, B: string, scales: string, zeroPoints = '') =>
       this.g.op(
@@ -114,17 +181,9 @@ export class Weights {
         },
         'microsoft',
       );
-    let output = '';
-    if (matrix.kind === 'q8') {
-      const B = this.constant(name, DataType.UINT8, [n, blocks, block], matrix.bytes);
-      output = nbits(8, B, this.constant(`${name}.scales`, DataType.FLOAT, [n, blocks], matrix.scales));
-    } else {
-      output = this.nibbleTerms(input, matrix, name, nbits);
-    }
-    if (!matrix.mins) return output;
-    const mins = this.constant(`${name}.mins`, DataType.FLOAT, [blocks, n], this.minsOf(matrix));
-    // Gemm adds the correction to the product in the same node: blockSums·mins + output.
-    return this.g.op('Gemm', [this.blockSumsOf(input, k, block), mins, output]);
+    if (matrix.kind === 'q4') return this.nibbleTerms(input, matrix, name, nbits);
+    const B = this.constant(name, DataType.UINT8, [n, blocks, block], matrix.bytes);
+    return nbits(8, B, this.constant(`${name}.scales`, DataType.FLOAT, [n, blocks], matrix.scales));
   }
 
   /** A matrix's mins as the graph stores them, [blocks, n]. */

@@ -169,3 +169,21 @@ export function stackRows(matrices: Matrix[]): Matrix | undefined {
     : undefined;
   return { kind: 'q4', n, k: first.k, block: first.block, terms, mins };
 }
+
+/**
+ * `count` of a quantised matrix's rows from `start`, as views over its arrays (nothing copied).
+ * Without its mins: a min corrects the whole product, so the caller applies the matrix's once.
+ */
+export function rowRange(matrix: Exclude<Matrix, { kind: 'float' }>, start: number, count: number): Exclude<Matrix, { kind: 'float' }> {
+  const { k, block } = matrix;
+  const blocks = k / block;
+  const rows = <T extends Uint8Array | Float32Array>(values: T, width: number): T =>
+    values.subarray(start * width, (start + count) * width) as T;
+  if (matrix.kind === 'q8') return { kind: 'q8', n: count, k, block, bytes: rows(matrix.bytes, k), scales: rows(matrix.scales, blocks) };
+  const terms = matrix.terms.map((term) => ({
+    zeroPoint: term.zeroPoint,
+    packed: rows(term.packed, k / 2),
+    scales: rows(term.scales, blocks),
+  }));
+  return { kind: 'q4', n: count, k, block, terms };
+}

@@ -122,6 +122,23 @@ export class GraphBuilder {
     return name;
   }
 
+  /**
+   * An initializer over `length` of `of`'s external bytes from `at`, with dims of its own (a
+   * range of a table's rows), or undefined when `of` is stored in the graph.
+   */
+  aliasPart(
+    name: string,
+    of: string,
+    part: { at: number; length: number; dataType: DataType; dims: readonly number[] },
+  ): string | undefined {
+    const placed = this.placed.get(of);
+    if (!placed) return undefined;
+    if (part.at < 0 || part.at + part.length > placed.placement.length) throw new Error(`unreachable: a part outside ${of}`);
+    const placement = { ...placed.placement, offset: placed.placement.offset + part.at, length: part.length };
+    this.graph.message(5, tensorProto(this.claim(name), part, placement));
+    return name;
+  }
+
   /** Writes the graph to `directory` as `file` (its external weights are written already). */
   write(directory: string, file: string): void {
     writeParts(join(directory, file), this.model().parts);
