@@ -230,6 +230,21 @@ export const LanRefusal = z.discriminatedUnion('code', [
 export type LanRefusal = z.output<typeof LanRefusal>;
 
 /**
+ * Why a device is no longer in a network it did not leave itself, as a code the device words in
+ * its own language: its host's `removed` frame (the host's person removed it, the host stopped
+ * hosting, the plan now admits fewer clients: `max_clients`), or its own signed document no
+ * longer listing the network (`network_ended`: deleted, the device removed, or over the plan's
+ * clients, at the api), whichever it hears first.
+ */
+export const LanRemoval = z.discriminatedUnion('code', [
+  z.strictObject({ code: z.literal('removed_by_host') }),
+  z.strictObject({ code: z.literal('host_stopped') }),
+  z.strictObject({ code: z.literal('client_limit'), max_clients: z.number().int().min(0) }),
+  z.strictObject({ code: z.literal('network_ended') }),
+]);
+export type LanRemoval = z.output<typeof LanRemoval>;
+
+/**
  * Why the network does not run the model now, as a code the window words in its language, with
  * the values the words name.
  */
@@ -355,6 +370,8 @@ export const HostState = z.object({
   models: z.array(HostModel),
   /** The network this device hosts or belongs to, if any. */
   network: HostNetwork.nullable(),
+  /** The network this device was last taken out of, and why; until it is in another (not kept across restarts). */
+  left_network: z.object({ name: z.string(), reason: LanRemoval }).nullable(),
   /** Networks of this customer announced on the LAN now. */
   discovered: z.array(DiscoveredNetwork),
 });

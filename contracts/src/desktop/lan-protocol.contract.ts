@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../common/fields';
 import { MAX_ENTITLEMENT_TOKEN_LENGTH } from '../entitlements/entitlement-document.contract';
-import { HostNetworkMember, LanRefusal, LanShareReport } from './host-state.contract';
+import { HostNetworkMember, LanRefusal, LanRemoval, LanShareReport } from './host-state.contract';
 
 /**
  * What the devices of a network say to each other on the LAN (issue 14, section 4). Every
@@ -157,7 +157,7 @@ export const LanToMember = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('release'), seq: id }),
   z.strictObject({ type: z.literal('members'), members: z.array(HostNetworkMember).max(1000) }),
-  z.strictObject({ type: z.literal('removed'), message: z.string().max(2000) }),
+  z.strictObject({ type: z.literal('removed'), reason: LanRemoval }),
   /**
    * The answer to a member's `fetch`, the bytes as payload; `error`: `refused` (the plan no
    * longer allows the model, or it is not the network's), `missing` (the host does not have the

@@ -1,4 +1,4 @@
-import type { HostLinkFailure, HostRefusalReason, HostServingReason, HostTrustProblem, LanRefusal } from '@meshwork/contracts';
+import type { HostLinkFailure, HostRefusalReason, HostServingReason, HostTrustProblem, LanRefusal, LanRemoval } from '@meshwork/contracts';
 
 /*
  * The runtime's codes in English, for the readers that are programs: the OpenAI-compatible
@@ -88,6 +88,20 @@ export function lanRefusalWords(reason: LanRefusal): string {
       return 'This join code is invalid or has expired.';
     case 'client_limit':
       return `Your ${reason.plan} plan allows ${reason.max_clients} client${reason.max_clients === 1 ? '' : 's'} per network. Upgrade to add more.`;
+  }
+}
+
+/** Why this device is no longer in a network, in English (the window words it in its own language). */
+export function lanRemovalWords(reason: LanRemoval): string {
+  switch (reason.code) {
+    case 'removed_by_host':
+      return 'The network’s host removed this device.';
+    case 'host_stopped':
+      return 'The host stopped hosting this network.';
+    case 'client_limit':
+      return `Your plan now allows ${reason.max_clients} client${reason.max_clients === 1 ? '' : 's'} per network: this device was disconnected.`;
+    case 'network_ended':
+      return 'Meshwork took this device out of the network: it was deleted, this device was removed from it, or your plan now allows fewer clients.';
   }
 }
 

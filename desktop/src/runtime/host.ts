@@ -64,7 +64,7 @@ export class HostRefusal extends Error {
 type HostEvents = { state: [HostState]; entitlements: [EntitlementDocument | null] };
 
 /** The network part of the state, which the LAN network supplies once it is running. */
-type NetworkView = () => Pick<HostState, 'network' | 'discovered'>;
+type NetworkView = () => Pick<HostState, 'network' | 'discovered' | 'left_network'>;
 
 /**
  * The desktop host's account and entitlements: signs the device in (device code, or email and
@@ -86,7 +86,7 @@ export class DesktopRuntime extends EventEmitter<HostEvents> {
   }, REFETCH_CHECK_MS).unref();
   /** What the stream last said of the connection; the state may wait for a document before it says online. */
   private streamConnection: HostConnection = 'offline';
-  private networkView: NetworkView = () => ({ network: null, discovered: [] });
+  private networkView: NetworkView = () => ({ network: null, discovered: [], left_network: null });
 
   readonly models: ModelStore;
 

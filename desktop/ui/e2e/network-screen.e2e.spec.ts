@@ -286,6 +286,12 @@ describe('the Network section in a real browser', () => {
     await officePage.getByRole('listitem', { name: /^Laptop/ }).waitFor({ state: 'detached', timeout: 20_000 });
     expect(await officePage.getByTestId('client-count').textContent()).toBe(`0 of ${network.max_clients} clients`);
     expect(dialogs).toEqual(['Remove “Laptop” from the network? It stops running its part of the model at once.']);
+    // The laptop's window says why it is no longer in the network.
+    const left = laptopPage.getByTestId('left-network');
+    await left.waitFor({ timeout: 20_000 });
+    expect(readable(await left.textContent())).toBe(
+      `This device is no longer in “${network.name}”. The network’s host removed this device.`,
+    );
 
     await officePage.getByRole('button', { name: 'Stop hosting' }).click();
     await officePage.getByRole('heading', { name: 'Create a network' }).waitFor({ timeout: 20_000 });

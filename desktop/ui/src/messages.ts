@@ -11,6 +11,7 @@ import type {
   HostSignedOutMessage,
   HostTrustProblem,
   LanRefusal,
+  LanRemoval,
 } from '@meshwork/contracts';
 
 export const en = {
@@ -117,6 +118,16 @@ export const en = {
     code_invalid: 'This join code is invalid or has expired.',
     client_limit: 'Your {plan} plan allows {max_clients} clients per network. Upgrade to add more.',
     client_limit_one: 'Your {plan} plan allows 1 client per network. Upgrade to add more.',
+  },
+  /** Why this device is no longer in a network it did not leave itself (LanRemoval): `leftNetwork` names the network. */
+  leftNetwork: 'This device is no longer in “{name}”. {reason}',
+  lanRemoval: {
+    removed_by_host: 'The network’s host removed this device.',
+    host_stopped: 'The host stopped hosting this network.',
+    client_limit: 'Your plan now allows {max_clients} clients per network: this device was disconnected.',
+    client_limit_one: 'Your plan now allows 1 client per network: this device was disconnected.',
+    network_ended:
+      'Meshwork took this device out of the network: it was deleted, this device was removed from it, or your plan now allows fewer clients.',
   },
   networkMessage: {
     awaiting_confirmation: 'Waiting for Meshwork to confirm this network.',
@@ -396,6 +407,15 @@ export const fa: Messages = {
     client_limit: 'طرح {plan} شما در هر شبکه {max_clients} کارخواه را مجاز می‌داند. برای افزودن بیشتر، طرح را ارتقا دهید.',
     client_limit_one: 'طرح {plan} شما در هر شبکه 1 کارخواه را مجاز می‌داند. برای افزودن بیشتر، طرح را ارتقا دهید.',
   },
+  leftNetwork: 'این دستگاه دیگر در «{name}» نیست. {reason}',
+  lanRemoval: {
+    removed_by_host: 'میزبان شبکه این دستگاه را حذف کرد.',
+    host_stopped: 'میزبان، میزبانی این شبکه را پایان داد.',
+    client_limit: 'طرح شما اکنون در هر شبکه {max_clients} کارخواه را مجاز می‌داند: اتصال این دستگاه قطع شد.',
+    client_limit_one: 'طرح شما اکنون در هر شبکه 1 کارخواه را مجاز می‌داند: اتصال این دستگاه قطع شد.',
+    network_ended:
+      'مش‌ورک این دستگاه را از شبکه بیرون برد: شبکه حذف شد، این دستگاه از آن حذف شد، یا طرح شما اکنون کارخواه‌های کمتری را مجاز می‌داند.',
+  },
   networkMessage: {
     awaiting_confirmation: 'در انتظار تأیید این شبکه از سوی مش‌ورک.',
     suspended: 'این شبکه معلق است: طرح شما شبکه‌های کمتری را مجاز می‌داند، یا دیگر مدل آن را در بر ندارد.',
@@ -601,6 +621,11 @@ export function linkFailureText(t: Messages, failure: HostLinkFailure): string {
 export function lanRefusalText(t: Messages, reason: LanRefusal): string {
   if (reason.code === 'client_limit' && reason.max_clients === 1) return fill(t.lanRefusal.client_limit_one, reason);
   return fill(t.lanRefusal[reason.code], reason);
+}
+
+export function lanRemovalText(t: Messages, reason: LanRemoval): string {
+  if (reason.code === 'client_limit' && reason.max_clients === 1) return t.lanRemoval.client_limit_one;
+  return fill(t.lanRemoval[reason.code], reason);
 }
 
 export function networkMessageText(t: Messages, message: HostNetworkMessage, formats: Formats): string {

@@ -8,14 +8,16 @@ import {
   HostSignedOutMessage,
   HostTrustProblem,
   LanRefusal,
+  LanRemoval,
 } from '@meshwork/contracts';
-import { lanRefusalWords, linkFailureWords, refusalWords, servingWords } from '../../src/runtime/english';
+import { lanRefusalWords, lanRemovalWords, linkFailureWords, refusalWords, servingWords } from '../../src/runtime/english';
 import {
   bytesIn,
   en,
   fa,
   fill,
   lanRefusalText,
+  lanRemovalText,
   linkFailureText,
   type Messages,
   modelErrorText,
@@ -38,6 +40,7 @@ const tables: [string, string[], keyof Messages][] = [
   ['HostSignedOutMessage', codes(HostSignedOutMessage), 'signedOut'],
   ['HostRefusalReason', codes(HostRefusalReason), 'refusal'],
   ['LanRefusal', codes(LanRefusal), 'lanRefusal'],
+  ['LanRemoval', codes(LanRemoval), 'lanRemoval'],
 ];
 
 /** One of each serving reason and link failure, with values: the runtime words these for programs. */
@@ -202,6 +205,27 @@ describe('the window’s words for the runtime’s codes', () => {
     );
     expect(networkMessageText(fa, { code: 'host_refused', reason: { code: 'suspended' } }, { bytes: bytesIn('fa-IR') })).toBe(
       'میزبان شبکه این دستگاه را نپذیرفت: این شبکه معلق است.',
+    );
+  });
+
+  it('words why a device is out of its network in English as the host said it before the codes, and in Persian', () => {
+    const reasons: [LanRemoval, string][] = [
+      [{ code: 'removed_by_host' }, 'The network’s host removed this device.'],
+      [{ code: 'host_stopped' }, 'The host stopped hosting this network.'],
+      [{ code: 'client_limit', max_clients: 2 }, 'Your plan now allows 2 clients per network: this device was disconnected.'],
+      [{ code: 'client_limit', max_clients: 1 }, 'Your plan now allows 1 client per network: this device was disconnected.'],
+      [
+        { code: 'network_ended' },
+        'Meshwork took this device out of the network: it was deleted, this device was removed from it, or your plan now allows fewer clients.',
+      ],
+    ];
+    expect(new Set(reasons.map(([reason]) => reason.code))).toEqual(new Set(codes(LanRemoval)));
+    for (const [reason, sentence] of reasons) {
+      expect(lanRemovalWords(reason)).toBe(sentence);
+      expect(lanRemovalText(en, reason)).toBe(sentence);
+    }
+    expect(fill(fa.leftNetwork, { name: 'Office', reason: lanRemovalText(fa, { code: 'client_limit', max_clients: 2 }) })).toBe(
+      'این دستگاه دیگر در «Office» نیست. طرح شما اکنون در هر شبکه 2 کارخواه را مجاز می‌داند: اتصال این دستگاه قطع شد.',
     );
   });
 

@@ -17,6 +17,7 @@ import {
   type JoinCode,
   LAN_FETCH_MAX_BYTES,
   type LanNodeReport,
+  type LanRemoval,
   type LanShareReport,
 } from '@meshwork/contracts';
 import type { DesktopRuntime } from '../host';
@@ -181,7 +182,7 @@ export class HostRole {
     if (entry && entry.max_clients !== null && record.members.length > entry.max_clients) {
       const newestFirst = [...record.members].sort((a, b) => b.joined_at.localeCompare(a.joined_at));
       const over = newestFirst.slice(0, record.members.length - entry.max_clients).map((m) => m.device_id);
-      await this.dropMembers(over, `Your plan now allows ${entry.max_clients} clients per network: this device was disconnected.`);
+      await this.dropMembers(over, { code: 'client_limit', max_clients: entry.max_clients });
     }
     // A new document alone changes no plan (answers under way would replay for nothing): the
     // devices it drops are planned without, and a network it stops is no longer served.
@@ -267,15 +268,15 @@ export class HostRole {
     for (const member of this.live.values()) member.link.send({ type: 'members', members });
   }
 
-  /** Takes devices out of the network, telling them why (`message`, the host's words on the LAN) unless they left. */
-  async dropMembers(deviceIds: string[], message: string | null): Promise<void> {
+  /** Takes devices out of the network, telling them why (`reason`) unless they left. */
+  async dropMembers(deviceIds: string[], reason: LanRemoval | null): Promise<void> {
     const record = this.setting.store.current;
     if (record?.role !== 'host') return;
     await this.setting.store.save({ ...record, members: record.members.filter((m) => !deviceIds.includes(m.device_id)) });
     for (const id of deviceIds) {
       const live = this.live.get(id);
       if (!live) continue;
-      if (message) live.link.send({ type: 'removed', message });
+      if (reason) live.link.send({ type: 'removed', reason });
       setTimeout(() => live.link.close(), 200).unref();
     }
     this.planner.replan();
@@ -283,8 +284,8 @@ export class HostRole {
   }
 
   /** Stops hosting: tells the members why (`removed`, unless the app is only closing), stops listening and announcing. */
-  async close(removed: string | null): Promise<void> {
-    for (const member of this.live.values()) if (removed) member.link.send({ type: 'removed', message: removed });
+  async close(removed: LanRemoval | null): Promise<void> {
+    for (const member of this.live.values()) if (removed) member.link.send({ type: 'removed', reason: removed });
     const server = this.server;
     this.server = null;
     this.setting.discovery.announce(null);

@@ -7,7 +7,8 @@
  * roles tell it of changes through callbacks; the window reads codes, never sentences.
  */
 import { EventEmitter } from 'node:events';
-import { type EntitlementDocument, type HostNetwork, LAN_DISCOVERY_PORT } from '@meshwork/contracts';
+import { type EntitlementDocument, type HostNetwork, type HostState, LAN_DISCOVERY_PORT, type LanRemoval } from '@meshwork/contracts';
+import { lanRemovalWords } from '../english';
 import { type DesktopRuntime, HostRefusal } from '../host';
 import { Discovery } from './discovery';
 import { HostRole } from './host-role';
@@ -41,6 +42,8 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
   private readonly registered = new Set<string>();
   private closed = false;
   private readonly changed: () => void;
+  /** The network this device was last taken out of, and why (the window's notice). */
+  private left: HostState['left_network'] = null;
 
   private constructor(
     private readonly runtime: DesktopRuntime,
@@ -58,6 +61,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     this.changed = runtime.attachNetwork(() => ({
       network: this.view(),
       discovered: this.discovery.listed(this.store.current?.network.id),
+      left_network: this.store.current ? null : this.left,
     }));
     runtime.on('entitlements', (document) => void this.enforce(document));
   }
@@ -92,7 +96,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     this.role =
       role === 'host'
         ? new HostRole(setting, callbacks)
-        : new MemberRole(setting, { ...callbacks, removed: (message) => void this.forget(message) });
+        : new MemberRole(setting, { ...callbacks, removed: (reason) => void this.forget(reason) });
     return this.role;
   }
 
@@ -186,15 +190,16 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     await (record.role === 'client' ? this.networks.leave(id) : this.networks.stopHosting(id)).catch((error: Error) =>
       this.log(`leave: ${error.message}`),
     );
-    await this.forget(record.role === 'host' ? 'The host stopped hosting this network.' : null);
+    await this.forget(null, record.role === 'host' ? { code: 'host_stopped' } : null);
   }
 
   async removeMember(deviceId: string): Promise<void> {
     const record = this.store.current;
     if (record?.role !== 'host') throw new HostRefusal({ code: 'only_host_removes' });
     if (!record.members.some((m) => m.device_id === deviceId)) throw new HostRefusal({ code: 'not_a_member' });
+    // The device hears it from the host first: its signed document, following the api, would only say the network ended.
+    await this.roleOf('host').dropMembers([deviceId], { code: 'removed_by_host' });
     await this.networks.removeClient(record.network.id, deviceId).catch((error: Error) => this.log(`remove: ${error.message}`));
-    await this.roleOf('host').dropMembers([deviceId], 'The network’s host removed this device.');
   }
 
   /** The pipeline that serves `model` across this network, when this device hosts a running network for it. */
@@ -220,8 +225,7 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     }
     const entry = entitledEntry(document, record);
     if (entry && !record.confirmed) await this.store.save({ ...this.store.current!, confirmed: true });
-    if (!entry && record.confirmed)
-      return this.forget('This network was deleted, or this device was removed from it, on the Meshwork site.');
+    if (!entry && record.confirmed) return this.forget({ code: 'network_ended' });
     if (record.role === 'host') {
       // A host from before the api recorded certificates (or one whose certificate changed) registers its own.
       const named = document.hosts?.find((h) => h.id === record.network.id)?.certificate_sha256;
@@ -239,14 +243,18 @@ export class LanNetwork extends EventEmitter<{ change: [] }> {
     this.notify();
   }
 
-  /** This device is in no network any more: the role stops, telling the members why (`message`, a host's words on the LAN). */
-  private async forget(message: string | null): Promise<void> {
+  /**
+   * This device is in no network any more: `reason` why, when it did not choose it (the window
+   * says so until it is in another network). A host stops, telling its members `told`.
+   */
+  private async forget(reason: LanRemoval | null, told: LanRemoval | null = reason): Promise<void> {
     const record = this.store.current;
-    this.log(`left ${record?.network.name ?? 'no network'}${message ? `: ${message}` : ''}`);
+    this.log(`left ${record?.network.name ?? 'no network'}${reason ? `: ${lanRemovalWords(reason)}` : ''}`);
+    this.left = record && reason ? { name: record.network.name, reason } : null;
     await this.store.remove();
     const role = this.role;
     this.role = null;
-    if (role instanceof HostRole) await role.close(message);
+    if (role instanceof HostRole) await role.close(told);
     else await role?.close(true);
     this.notify();
   }

@@ -127,8 +127,16 @@ describe('three hosts on a LAN of network namespaces', () => {
       'the workstation disconnected',
     );
     expect(members(studio).map((m) => m.name)).toEqual(['Studio', 'Laptop']);
-    // Out of the network, it still sees the network announced, to join again when the plan allows.
-    await hosts.workstation.until((s) => s.network === null && s.discovered.some((n) => n.id === networkId), 10_000, 'the workstation out');
+    // Out of the network, it says why, and still sees the network announced, to join again when the plan allows.
+    const out = await hosts.workstation.until(
+      (s) => s.network === null && s.discovered.some((n) => n.id === networkId),
+      10_000,
+      'the workstation out',
+    );
+    // Its host tells it (client_limit), and its own signed document, following the api, drops the
+    // network (network_ended): whichever comes first says why.
+    expect(out.left_network?.name).toBe('Office');
+    expect(['client_limit', 'network_ended']).toContain(out.left_network?.reason.code);
     expect((await hosts.laptop.state()).network).toMatchObject({ connected: true });
   });
 

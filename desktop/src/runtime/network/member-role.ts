@@ -4,7 +4,14 @@
  * blocks the host gives it. It tells the facade of changes through its callbacks.
  */
 import { basename } from 'node:path';
-import { type HostNetwork, type HostNetworkMember, type HostNetworkMessage, type LanShareReport, LanToMember } from '@meshwork/contracts';
+import {
+  type HostNetwork,
+  type HostNetworkMember,
+  type HostNetworkMessage,
+  type LanRemoval,
+  type LanShareReport,
+  LanToMember,
+} from '@meshwork/contracts';
 import { describeShare, type HostFiles, ShareStore } from '../models/share-store';
 import { servingWords } from '../english';
 import type { DesktopRuntime } from '../host';
@@ -36,8 +43,8 @@ export interface MemberSetting {
 
 export interface MemberCallbacks {
   changed(): void;
-  /** The host removed this device from the network (its words): the facade forgets the network. */
-  removed(message: string): void;
+  /** The host took this device out of the network (`reason`): the facade forgets the network. */
+  removed(reason: LanRemoval): void;
   log(message: string): void;
 }
 
@@ -163,7 +170,7 @@ export class MemberRole {
         return this.callbacks.changed();
       case 'removed':
         link.close();
-        return this.callbacks.removed(header.message);
+        return this.callbacks.removed(header.reason);
       case 'release':
         return this.worker?.release(header.seq);
       case 'load': {

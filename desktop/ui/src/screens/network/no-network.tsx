@@ -2,15 +2,25 @@ import { type FormEvent, useState } from 'react';
 import type { DiscoveredNetwork, HostState } from '@meshwork/contracts';
 import { command } from '../../host-client';
 import { fill, useI18n } from '../../i18n';
-import { refusalText } from '../../messages';
+import { lanRemovalText, refusalText } from '../../messages';
 import { useAction } from '../use-action';
 import { Certificate, ErrorMessage } from './network-parts';
 
-/** This device is in no network yet: create one, or join one found on the LAN with its code. */
+/**
+ * This device is in no network: why, when its host took it out, then create one, or join one
+ * found on the LAN with its code.
+ */
 export function NoNetwork({ state }: { state: HostState }) {
   const { t } = useI18n();
+  const left = state.left_network;
   return (
     <>
+      {left && (
+        <p role="status" data-testid="left-network" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          {/* The network's name is the person's own words, in any script: isolated so it keeps its own direction. */}
+          {fill(t.leftNetwork, { name: `\u2068${left.name}\u2069`, reason: lanRemovalText(t, left.reason) })}
+        </p>
+      )}
       <p className="text-slate-700">{t.networkLead}</p>
       <CreateNetwork state={state} />
       <JoinNetwork discovered={state.discovered} />
