@@ -16,8 +16,10 @@ import { gemma3Gguf, smollm2Gguf } from '../lib/model.mjs';
 import { nodeLlamaCpp } from '../lib/llama-cpp.mjs';
 import { ensureSystemTools } from '../lib/system-tools.mjs';
 import { ownServers } from '../lib/own-servers.cjs';
+import objectStore from '@meshwork/testkit/api/object-store.cjs';
 import { fuzzChecks, summary, tallyRunner } from '../lib/test-tally.cjs';
 
+const { isTestBucket, minioClient, removeBucket } = objectStore;
 const root = path.resolve(import.meta.dirname, '../..');
 const jestArgs = process.argv.slice(2);
 const tallies = [];
@@ -85,6 +87,12 @@ async function dropLeftoverDatabases(url) {
   }
 }
 
+/** Test buckets a killed run left behind (the databases' twins in the object store). */
+async function removeLeftoverBuckets(env) {
+  const client = minioClient(env);
+  for (const { name } of await client.listBuckets()) if (isTestBucket(name)) await removeBucket(client, name);
+}
+
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 try {
   console.log('▶ infrastructure: PostgreSQL, Kafka, MinIO, stripe-mock, mail catcher');
@@ -100,6 +108,7 @@ try {
   // Only the test processes get these: in this process DATABASE_URL would make infra
   // treat its own PostgreSQL as someone else's and leave it running at the end.
   await dropLeftoverDatabases(infraEnv.DATABASE_URL);
+  await removeLeftoverBuckets(infraEnv);
 
   if (jestArgs.length === 0) {
     await check('typecheck', 'typecheck', 'npm', ['run', '--silent', 'typecheck']);
