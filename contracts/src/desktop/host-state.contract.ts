@@ -145,6 +145,17 @@ export const LanShareReport = z.strictObject({
 export type LanShareReport = z.output<typeof LanShareReport>;
 
 /** A device of this device's LAN network, as the host sees it (a client sees what the host tells it). */
+/**
+ * The tokens a device ran through its blocks a second, as its host timed them: over the last
+ * five seconds, and in each ten-second step of the last ten minutes (oldest first, the current
+ * step last).
+ */
+export const MemberActivity = z.object({
+  tokens_per_second: z.number().min(0),
+  history: z.array(z.number().min(0)).max(60),
+});
+export type MemberActivity = z.output<typeof MemberActivity>;
+
 export const HostNetworkMember = z.object({
   device_id: z.string(),
   name: z.string(),
@@ -159,6 +170,7 @@ export const HostNetworkMember = z.object({
   joined_at: z.string(),
   /** What it holds of the model, where each file came from, and its memory, measured (null: it holds nothing yet, or it is offline). */
   share: LanShareReport.nullable(),
+  activity: MemberActivity,
 });
 export type HostNetworkMember = z.output<typeof HostNetworkMember>;
 

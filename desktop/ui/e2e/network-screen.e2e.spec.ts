@@ -5,19 +5,21 @@
  * against the real api. The office desktop installs the model, creates a network in its window
  * and shows the join code; the laptop, which never downloads the model, joins with it; the
  * office's window then shows each device's share: the blocks it runs, its memory, its disk and
- * where its files came from (the laptop's from the office over the LAN), photographed as
- * test-results/network-devices.png; Persian; removing the laptop and stopping hosting.
+ * where its files came from (the laptop's from the office over the LAN), and, after an answer,
+ * its work over time, photographed as test-results/network-devices.png; Persian; removing the
+ * laptop and stopping hosting (the laptop's window says why it left).
  */
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import OpenAI from 'openai';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { HostNetwork, HostNetworkMember, HostState } from '@meshwork/contracts';
 import { TEST_PASSWORD } from '@meshwork/testkit/api/accounts';
 import { launchBrowser } from '@meshwork/testkit/browser';
 import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
 import { startHost, type TestHost } from '@meshwork/testkit/desktop/host-harness';
-import { uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
+import { CAPITAL_OF_FRANCE, uploadSmolLM2 } from '@meshwork/testkit/desktop/smollm2-upload';
 import { SHARE_RATE_ENV } from '../../src/runtime/network/share-server';
 import { bytesIn } from '../src/messages';
 
@@ -248,6 +250,22 @@ describe('the Network section in a real browser', () => {
       const bytes = share.files.reduce((sum, file) => sum + file.bytes, 0);
       await shows(card.getByTestId('member-sources'), `${source}: ${size(bytes)} in ${share.files.length} files`);
       await card.getByTestId('member-transfer').waitFor({ state: 'detached' });
+    }
+
+    // An answer across both devices: each card shows its work, now and over the last ten minutes.
+    const { key } = (await office.call('POST', '/host/api-keys', { name: 'Window test' })).body as { key: string };
+    const openai = new OpenAI({ apiKey: key, baseURL: office.openaiBase, maxRetries: 0, timeout: 60_000 });
+    const answer = await openai.chat.completions.create({ model: model.name, messages: CAPITAL_OF_FRANCE, temperature: 0 });
+    expect(answer.choices[0]!.message.content).toBe('The capital of France is Paris.');
+    for (const device of [host, member]) {
+      const card = officePage.getByRole('listitem', { name: new RegExp(`^${device.name}`) });
+      // Every prompt and answer token passed through each device's blocks within this ten-second step or the last.
+      await card
+        .getByTestId('member-activity')
+        .filter({ hasText: /up to (?:[1-9]|0\.\d*[1-9])[\d.,]* tokens\/s/ })
+        .waitFor({ timeout: 10_000 });
+      expect(await card.getByTestId('member-rate').textContent()).toMatch(/^[\d.,]+ tokens\/s now$/);
+      expect(await card.locator('[data-testid="member-activity"] polyline').count()).toBe(1);
     }
 
     // The photograph the issue keeps: the Devices section as a person sees it.

@@ -41,6 +41,8 @@ export interface PlannerContext {
   threads: number | undefined;
   /** A new plan: the window and the members show who holds which blocks. */
   planned(): void;
+  /** A device ('self': this one) ran `tokens` positions through its blocks in an answer. */
+  ran(deviceId: string, tokens: number): void;
   log(message: string): void;
 }
 
@@ -91,6 +93,7 @@ export class HostPlanner {
           manifest.contextLength,
           () => this.plan(directory, model, version),
           (deviceId, reason) => this.markUnusable(deviceId, reason),
+          (deviceId, tokens) => this.context.ran(deviceId, tokens),
         ),
       };
     }

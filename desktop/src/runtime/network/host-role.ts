@@ -22,6 +22,7 @@ import {
 } from '@meshwork/contracts';
 import type { DesktopRuntime } from '../host';
 import { type Discovery, lanAddresses, ownerTag } from './discovery';
+import { DeviceActivity } from './device-activity';
 import { HostAdmission } from './host-admission';
 import { HostPlanner, type LiveMember } from './host-planner';
 import type { LanIdentity } from './lan-identity';
@@ -58,6 +59,8 @@ export class HostRole {
   private readonly shares: ShareServer;
   /** This device's own share (its held blocks' files, from its installed package), described after each plan. */
   private ownShare: Pick<LanShareReport, 'model' | 'version' | 'files' | 'disk_bytes'> | null = null;
+  /** Each device's tokens a second through its blocks, now and over ten minutes ('self': this one). */
+  private readonly activity: DeviceActivity;
 
   constructor(
     private readonly setting: HostSetting,
@@ -65,6 +68,11 @@ export class HostRole {
   ) {
     const { runtime, identity, store, threads } = setting;
     const log = (message: string) => callbacks.log(message);
+    // Members' windows show every device's work too: they hear of it as the host's does.
+    this.activity = new DeviceActivity(() => {
+      callbacks.changed();
+      this.broadcastMembers();
+    });
     this.admission = new HostAdmission({
       runtime,
       identity,
@@ -85,6 +93,7 @@ export class HostRole {
           this.broadcastMembers();
         });
       },
+      ran: (deviceId, tokens) => this.activity.ran(deviceId, tokens),
       log,
     });
     let rate: number;
@@ -154,6 +163,7 @@ export class HostRole {
       speed: measuredSpeed(),
       joined_at: new Date(0).toISOString(),
       share: this.ownShare && { ...this.ownShare, transfer: null, memory: memoryReport(this.planner.ownWorker) },
+      activity: this.activity.of('self'),
     };
     const members = (this.setting.store.current?.members ?? []).map((m): HostNetworkMember => {
       const live = this.live.get(m.device_id);
@@ -167,6 +177,7 @@ export class HostRole {
         speed: live?.node.speed ?? 0,
         joined_at: m.joined_at,
         share: live?.node.share ?? null,
+        activity: this.activity.of(m.device_id),
       };
     });
     return [self, ...members];
@@ -292,6 +303,7 @@ export class HostRole {
     for (const member of this.live.values()) member.link.close();
     this.live.clear();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    this.activity.close();
     await this.planner.close();
   }
 }

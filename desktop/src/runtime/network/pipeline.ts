@@ -73,6 +73,8 @@ export class Pipeline {
     private readonly planner: (epoch: number) => Promise<Stage[]>,
     /** Told when a stage's device failed, so the planner leaves it out. */
     private readonly onLost: (deviceId: string, reason: string) => void,
+    /** Told of each stage's work: its device ran `tokens` positions through its blocks. */
+    readonly ran: (deviceId: string, tokens: number) => void = () => {},
   ) {}
 
   current(): Promise<Plan> {
@@ -172,6 +174,7 @@ export class PipelineSequence implements ForwardPass {
       for (const stage of stages) {
         try {
           state = await stage.forward(this.seq, position + start, state, chunk.length);
+          this.pipeline.ran(stage.deviceId, chunk.length);
         } catch (error) {
           if (error instanceof PeerLost) throw new StageLost(stage.deviceId, error.message);
           throw error;

@@ -1,5 +1,6 @@
 import type { HostNetworkMember } from '@meshwork/contracts';
 import { fill, useI18n } from '../../i18n';
+import { ActivityChart } from './activity-chart';
 import { useBlockList } from './block-list';
 import { BlockStrip } from './block-strip';
 import { MemoryBar } from './memory-bar';
@@ -7,7 +8,8 @@ import { ShareFiles } from './share-files';
 
 /**
  * One device of the network: who it is (role, connection, speed; the host may remove a client),
- * the model's blocks with those it runs filled in its colour, its memory, and its share's files.
+ * the model's blocks with those it runs filled in its colour, its work now and over ten minutes,
+ * its memory, and its share's files.
  */
 export function DeviceCard(props: {
   member: HostNetworkMember;
@@ -78,6 +80,10 @@ export function DeviceCard(props: {
         <p className="text-sm" data-testid="member-blocks">
           {blocksText}
         </p>
+      </div>
+      <div className="space-y-1">
+        <h4 className="text-sm text-slate-600">{t.memberActivity}</h4>
+        <ActivityChart activity={member.activity} colour={colour} />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <div className="space-y-1">
