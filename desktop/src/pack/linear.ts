@@ -76,8 +76,7 @@ export class Weights {
   private readonly zeros = new Map<string, string>();
   /** A matrix's mins as the graph stores them ([blocks, n]), made once for the head and a lookup that shares them. */
   private readonly transposedMins = new WeakMap<Float32Array, Float32Array>();
-  private readonly lookedUp = new WeakSet<object>();
-  /** Tables by the memory they view, so a part of one (a view of its rows) is found. */
+  /** Tables (see `table`) by the memory they view, so the whole of one or a part of it (a view of its rows) is found. */
   private readonly tables = new WeakMap<ArrayBufferLike, { data: Uint8Array | Float32Array; name: string }[]>();
   private readonly secondNames = new Map<string, string>();
   private count = 0;
@@ -91,7 +90,7 @@ export class Weights {
 
   constant(name: string, dataType: DataType, dims: readonly number[], data: Uint8Array | Float32Array | BigInt64Array): string {
     const known = this.stored.get(data);
-    if (known) return this.lookedUp.has(data) ? this.secondName(known) : known;
+    if (known) return this.isTable(data) ? this.secondName(known) : known;
     const unique = `${name}.${this.count++}`;
     const part = this.partOfTable(unique, dataType, dims, data);
     if (part) return part;
@@ -110,7 +109,7 @@ export class Weights {
     for (const table of this.tables.get(data.buffer) ?? []) {
       const at = data.byteOffset - table.data.byteOffset;
       if (at < 0 || at + data.byteLength > table.data.byteLength) continue;
-      return this.g.aliasPart(name, table.name, { at, length: data.byteLength, dataType, dims });
+      return this.g.alias(name, table.name, { at, length: data.byteLength, dataType, dims });
     }
     return undefined;
   }
@@ -123,15 +122,19 @@ export class Weights {
    */
   table(name: string, dataType: DataType, dims: readonly number[], data: Uint8Array | Float32Array): string {
     const stored = this.constant(name, dataType, dims, data);
-    this.lookedUp.add(data);
     this.tables.set(data.buffer, [...(this.tables.get(data.buffer) ?? []), { data, name: stored }]);
     return stored;
+  }
+
+  /** Whether `data` is a table's whole array (see `table`). */
+  private isTable(data: Uint8Array | Float32Array | BigInt64Array): boolean {
+    return this.tables.get(data.buffer)?.some((table) => table.data === data) ?? false;
   }
 
   private secondName(name: string): string {
     let second = this.secondNames.get(name);
     if (!second) {
-      second = this.g.alias(`${name}.packed`, name);
+      second = this.g.alias(`${name}.packed`, name) ?? name;
       this.secondNames.set(name, second);
     }
     return second;

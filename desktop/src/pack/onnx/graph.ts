@@ -109,33 +109,20 @@ export class GraphBuilder {
   }
 
   /**
-   * A second initializer over the same external bytes as `of` (the file holds them once), or `of`
-   * itself when it is stored in the graph. onnxruntime maps each external initializer on its own
-   * and unmaps one that a kernel has prepacked, so a table both prepacked (a tied head) and
-   * looked up (the embedding) is read through two names: the prepack's mapping goes, and the
-   * lookup's keeps only the rows it has touched resident.
+   * A second initializer over the same external bytes as `of` (the file holds them once), or
+   * over `part` of them (a range of a table's rows, with dims of its own); undefined when `of` is
+   * stored in the graph. onnxruntime maps each external initializer on its own and unmaps one
+   * that a kernel has prepacked, so a table both prepacked (a tied head) and looked up (the
+   * embedding) is read through two names: the prepack's mapping goes, and the lookup's keeps
+   * only the rows it has touched resident.
    */
-  alias(name: string, of: string): string {
-    const placed = this.placed.get(of);
-    if (!placed) return of;
-    this.graph.message(5, tensorProto(this.claim(name), placed.header, placed.placement));
-    return name;
-  }
-
-  /**
-   * An initializer over `length` of `of`'s external bytes from `at`, with dims of its own (a
-   * range of a table's rows), or undefined when `of` is stored in the graph.
-   */
-  aliasPart(
-    name: string,
-    of: string,
-    part: { at: number; length: number; dataType: DataType; dims: readonly number[] },
-  ): string | undefined {
+  alias(name: string, of: string, part?: { at: number; length: number; dataType: DataType; dims: readonly number[] }): string | undefined {
     const placed = this.placed.get(of);
     if (!placed) return undefined;
-    if (part.at < 0 || part.at + part.length > placed.placement.length) throw new Error(`unreachable: a part outside ${of}`);
-    const placement = { ...placed.placement, offset: placed.placement.offset + part.at, length: part.length };
-    this.graph.message(5, tensorProto(this.claim(name), part, placement));
+    const { at, length, dataType, dims } = part ?? { at: 0, length: placed.placement.length, ...placed.header };
+    if (at < 0 || at + length > placed.placement.length) throw new Error(`unreachable: a part outside ${of}`);
+    const placement = { ...placed.placement, offset: placed.placement.offset + at, length };
+    this.graph.message(5, tensorProto(this.claim(name), { dataType, dims }, placement));
     return name;
   }
 
