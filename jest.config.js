@@ -14,7 +14,8 @@ const swc = [
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
+  // Node's, printing a failed test's open browser pages (testkit/jest-environment.cjs).
+  testEnvironment: '<rootDir>/testkit/jest-environment.cjs',
   roots: [
     '<rootDir>/contracts',
     '<rootDir>/api',

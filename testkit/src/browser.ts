@@ -3,6 +3,7 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, chromium
 import type { AuthResponse } from '@meshwork/contracts';
 import { freePort } from './api/api-process.cjs';
 import { startTestApp, type TestApp } from './api/test-app';
+import { watchBrowser } from './page-watch';
 
 export { freePort };
 
@@ -10,12 +11,13 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Debian's Chromium, headless. `npm test` installs it when missing; the flags keep it from
- * reaching for the network (this machine has none) and from needing a sandbox as root.
+ * reaching for the network (this machine has none) and from needing a sandbox as root. Its
+ * pages are watched, so a failing test prints what they show and wait on (page-watch.ts).
  */
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM))
     throw new Error(`No Chromium at ${CHROMIUM}. Run the tests with \`npm test\`, which installs Debian's chromium.`);
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -27,6 +29,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+  return watchBrowser(browser);
 }
 
 /** What a browser test starts with: the whole app listening on a free port, and Chromium. */
