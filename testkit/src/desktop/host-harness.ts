@@ -5,12 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EntitlementKeySet, HostState, LAN_NETWORK_PORT } from '@meshwork/contracts';
 import { startRuntime } from '../../../desktop/src/runtime/runtime';
+import type { LanLab } from './lan-lab';
 
 /**
  * A TCP relay in front of the api: `cut()` drops every connection and refuses new ones (the
  * api unreachable, as when a laptop leaves the office), `restore()` lets them through again.
+ * It listens on loopback, or for the machines of a LAN lab on the lab's gateway: there on a
+ * Unix socket the lab exposes (`LanLab.expose`), since no address of this namespace is on the LAN.
  */
-export async function apiRelay(apiPort: number, address = '127.0.0.1') {
+export async function apiRelay(apiPort: number, lab?: LanLab) {
   const sockets = new Set<Socket>();
   let open = true;
   const server: Server = createServer((client) => {
@@ -24,10 +27,13 @@ export async function apiRelay(apiPort: number, address = '127.0.0.1') {
     }
     client.pipe(upstream).pipe(client);
   });
-  await new Promise<void>((resolve) => server.listen(0, address, resolve));
-  const port = (server.address() as { port: number }).port;
+  const socketPath = lab ? join(tmpdir(), `meshwork-relay-${randomUUID().slice(0, 8)}.sock`) : null;
+  await new Promise<void>((resolve) => (socketPath ? server.listen(socketPath, resolve) : server.listen(0, '127.0.0.1', resolve)));
+  const base = lab
+    ? `http://${lab.gateway}:${await lab.expose(socketPath!)}`
+    : `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {
-    base: `http://${address}:${port}`,
+    base,
     cut() {
       open = false;
       for (const socket of sockets) socket.destroy();

@@ -58,7 +58,7 @@ export async function startLan(machines: number, options: LanOptions = {}): Prom
     if (options.objectStore ?? true) {
       // Models come down from the object store by the api's presigned links, which name it on loopback.
       const storage = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:19000');
-      const storageRelay = await apiRelay(Number(storage.port), lab.gateway);
+      const storageRelay = await apiRelay(Number(storage.port), lab);
       relays.set('object store', storageRelay);
       const target = { address: lab.gateway, port: Number(new URL(storageRelay.base).port) };
       await Promise.all(lab.machines.map(({ name }) => forwardLoopback(lab!, name, Number(storage.port), target)));
@@ -76,7 +76,7 @@ export async function startLan(machines: number, options: LanOptions = {}): Prom
       const entries = Object.entries(machines) as [keyof typeof machines & string, string][];
       const started = await Promise.allSettled(
         entries.map(async ([name, machine]) => {
-          const relay = await apiRelay(apiPort, made.lab.gateway);
+          const relay = await apiRelay(apiPort, made.lab);
           relays.set(name, relay);
           const host = await startLanHost(made.lab, machine, relay.base, name[0]!.toUpperCase() + name.slice(1), hostOptions);
           hosts.push(host);

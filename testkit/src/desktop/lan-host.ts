@@ -95,11 +95,15 @@ export async function startLanHost(
       pending.clear();
     });
   });
-  const { openai } = await ready.catch(async (error: Error) => {
+  const started = await ready.catch(async (error: Error) => {
     await cgroup?.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   });
+  // The host's OpenAI api listens on its LAN address, which this (the root) namespace reaches only through the lab.
+  const served = new URL(started.openai);
+  served.host = `127.0.0.1:${await lab.reach(machine, Number(served.port))}`;
+  const openai = served.toString().replace(/\/$/, '');
 
   const ask = <T>(request: Record<string, unknown>): Promise<T> => {
     if (exited) return Promise.reject(exited);

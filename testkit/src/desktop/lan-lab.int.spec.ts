@@ -1,13 +1,14 @@
 /**
- * The LAN lab: three machines in network namespaces on one bridge. UDP multicast and TCP between
- * them, the root namespace reachable on the gateway address only, nothing routed out, a machine
- * unplugged and plugged back, and nothing left behind by `close()`, by an exit without it, or by
- * a process killed outright. Needs root and `ip netns`, nothing else.
+ * The LAN lab: three machines in network namespaces on one bridge in a switch namespace. UDP
+ * multicast and TCP between them, a server of this process reachable through `expose` only,
+ * nothing routed out, a machine unplugged and plugged back, the root namespace's links and
+ * addresses never touched, and nothing left behind by `close()`, by an exit without it, or by a
+ * process killed outright. Needs root and `ip netns`, nothing else.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { createConnection, createServer, type Server } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type LanLab, startLanLab } from './lan-lab';
 
@@ -127,15 +128,23 @@ async function tcpServer(lab: LanLab, machine: string, greeting: string): Promis
   return (JSON.parse(line) as { port: number }).port;
 }
 
-/** A server in this (the root) namespace; records who connected. */
-async function rootServer(address: string, greeting: string): Promise<{ server: Server; port: number; peers: string[] }> {
-  const peers: string[] = [];
+/** A server in this (the root) namespace, on a TCP address or a Unix socket; counts who connected. */
+async function rootServer(
+  address: string | { path: string },
+  greeting: string,
+): Promise<{ server: Server; port: number; connections: () => number }> {
+  let connections = 0;
   const server = createServer((socket) => {
-    peers.push(socket.remoteAddress ?? '?');
+    connections += 1;
     socket.end(greeting);
   });
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, address, resolve));
-  return { server, port: (server.address() as { port: number }).port, peers };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    if (typeof address === 'string') server.listen(0, address, resolve);
+    else server.listen(address.path, resolve);
+  });
+  const port = typeof address === 'string' ? (server.address() as { port: number }).port : 0;
+  return { server, port, connections: () => connections };
 }
 
 function closeServer(server: Server | undefined): Promise<void> {
@@ -150,15 +159,16 @@ function ip(args: string[]): Promise<string> {
   );
 }
 
-/** What is left of these names: namespaces in `ip netns list`, links in `ip link`. */
-async function leftovers(names: { namespaces: string[]; links: string[] }): Promise<string[]> {
+/** Which of the lab's namespaces are still in `ip netns list`. */
+async function leftovers(lab: Pick<LanLab, 'switchNamespace' | 'machines'>): Promise<string[]> {
   const namespaces = (JSON.parse((await ip(['-j', 'netns', 'list'])).trim() || '[]') as { name: string }[]).map((n) => n.name);
-  const links = (JSON.parse(await ip(['-j', 'link', 'show'])) as { ifname: string }[]).map((l) => l.ifname);
-  return [...names.namespaces.filter((n) => namespaces.includes(n)), ...names.links.filter((l) => links.includes(l))];
+  return [lab.switchNamespace, ...lab.machines.map((m) => m.namespace)].filter((n) => namespaces.includes(n));
 }
 
-function namesOf(lab: Pick<LanLab, 'bridge' | 'machines'>) {
-  return { namespaces: lab.machines.map((m) => m.namespace), links: [lab.bridge, ...lab.machines.map((m) => m.veth)] };
+/** The root namespace's links and addresses, as browsers watching them see them. */
+async function rootNetwork(): Promise<string> {
+  const links = JSON.parse(await ip(['-j', 'address', 'show'])) as { ifname: string; operstate: string; addr_info: { local: string }[] }[];
+  return JSON.stringify(links.map(({ ifname, operstate, addr_info }) => ({ ifname, operstate, addresses: addr_info.map((a) => a.local) })));
 }
 
 /** Whether a pid is gone (a zombie counts as gone: it runs nothing and holds no namespace). */
@@ -185,9 +195,11 @@ async function until(check: () => boolean | Promise<boolean>, ms: number, what: 
 
 describe('a LAN lab of three machines', () => {
   let lab: LanLab;
+  let rootBefore = '';
   const servers: Server[] = [];
 
   beforeAll(async () => {
+    rootBefore = await rootNetwork();
     const started = Date.now();
     lab = await startLanLab(3);
     console.log(`LAN lab ${lab.id} on ${lab.subnet} started in ${Date.now() - started} ms`);
@@ -199,9 +211,8 @@ describe('a LAN lab of three machines', () => {
   });
 
   it('puts machines m1, m2, m3 at .11, .12, .13 of a link-local /24 whose .1 is the gateway', async () => {
-    const octets = /^169\.254\.(\d+)\.0\/24$/.exec(lab.subnet);
-    expect(octets).not.toBeNull();
-    const net = `169.254.${octets![1]}`;
+    const net = '169.254.77';
+    expect(lab.subnet).toBe(`${net}.0/24`);
     expect(lab.gateway).toBe(`${net}.1`);
     expect(lab.machines.map(({ name, address }) => ({ name, address }))).toEqual([
       { name: 'm1', address: `${net}.11` },
@@ -214,9 +225,10 @@ describe('a LAN lab of three machines', () => {
         addr_info: { local: string; prefixlen: number }[];
       }[];
       expect(eth0).toMatchObject({ operstate: 'UP', addr_info: [{ local: machine.address, prefixlen: 24 }] });
-      expect(machine.veth.length).toBeLessThanOrEqual(15);
     }
-    const [bridge] = JSON.parse(await ip(['-j', '-4', 'address', 'show', 'dev', lab.bridge])) as { addr_info: { local: string }[] }[];
+    const [bridge] = JSON.parse(await ip(['-n', lab.switchNamespace, '-j', '-4', 'address', 'show', 'dev', lab.bridge])) as {
+      addr_info: { local: string }[];
+    }[];
     expect(bridge!.addr_info.map((a) => a.local)).toEqual([lab.gateway]);
   });
 
@@ -257,11 +269,27 @@ describe('a LAN lab of three machines', () => {
     expect(await connect(lab, 'm2', lab.machine('m3').address, port)).toEqual({ ok: true, data: 'hello from m3' });
   });
 
-  it('reaches a server on the gateway address in the root namespace from m1', async () => {
-    const { server, port, peers } = await rootServer(lab.gateway, 'hello from the root namespace');
+  it('reaches a Unix socket of the root namespace from m1 on the gateway port that exposes it', async () => {
+    const socket = { path: path.join(tmpdir(), `lan-lab-spec-${process.pid}.sock`) };
+    const { server, connections } = await rootServer(socket, 'hello from the root namespace');
     servers.push(server);
+    const port = await lab.expose(socket.path);
     expect(await connect(lab, 'm1', lab.gateway, port)).toEqual({ ok: true, data: 'hello from the root namespace' });
-    expect(peers).toEqual([lab.machine('m1').address]);
+    expect(await connect(lab, 'm2', lab.gateway, port)).toEqual({ ok: true, data: 'hello from the root namespace' });
+    expect(connections()).toBe(2);
+  });
+
+  it('reaches a server on m3 from this namespace through the loopback port `reach` gives', async () => {
+    const port = await tcpServer(lab, 'm3', 'hello from m3');
+    const reached = await lab.reach('m3', port);
+    const greeting = await new Promise<string>((resolve, reject) => {
+      let data = '';
+      const socket = createConnection(reached, '127.0.0.1');
+      socket.setEncoding('utf8').on('data', (chunk: string) => (data += chunk));
+      socket.once('end', () => resolve(data));
+      socket.once('error', reject);
+    });
+    expect(greeting).toBe('hello from m3');
   });
 
   it('routes nothing out: no default route, not the root namespace’s 127.0.0.1 nor its other addresses', async () => {
@@ -278,12 +306,12 @@ describe('a LAN lab of three machines', () => {
       }
     }
 
-    // One server on every address of the root namespace: machines reach it on the gateway only.
+    // One server on every address of the root namespace: no machine reaches it, the gateway neither.
     const loopback = await rootServer('127.0.0.1', 'hello from loopback');
     const everywhere = await rootServer('0.0.0.0', 'hello from everywhere');
     servers.push(loopback.server, everywhere.server);
     expect(await connect(lab, 'm1', '127.0.0.1', loopback.port)).toEqual({ ok: false, code: 'ECONNREFUSED' });
-    expect(await connect(lab, 'm1', lab.gateway, everywhere.port)).toEqual({ ok: true, data: 'hello from everywhere' });
+    expect(await connect(lab, 'm1', lab.gateway, everywhere.port)).toEqual({ ok: false, code: 'ECONNREFUSED' });
     const rootAddresses = Object.values(networkInterfaces())
       .flat()
       .filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal && !a.address.startsWith('169.254.'))
@@ -291,8 +319,8 @@ describe('a LAN lab of three machines', () => {
     for (const address of [...rootAddresses, '1.1.1.1']) {
       expect({ address, ...(await connect(lab, 'm1', address, everywhere.port)) }).toEqual({ address, ok: false, code: 'ENETUNREACH' });
     }
-    expect(loopback.peers).toEqual([]);
-    expect(everywhere.peers).toEqual([lab.machine('m1').address]);
+    expect(loopback.connections()).toBe(0);
+    expect(everywhere.connections()).toBe(0);
   });
 
   it('unplug takes m3 off the LAN for m2, plug brings it back', async () => {
@@ -309,12 +337,16 @@ describe('a LAN lab of three machines', () => {
     expect(await connect(lab, 'm2', m3, port)).toEqual({ ok: true, data: 'm3 is here' });
   });
 
-  it('close() ends every process it spawned (SIGKILL for one ignoring SIGTERM) and leaves no namespace, link or route', async () => {
+  it('leaves the root namespace’s links and addresses as they were: made, used, unplugged and plugged', async () => {
+    expect(await rootNetwork()).toBe(rootBefore);
+  });
+
+  it('close() ends every process it spawned (SIGKILL for one ignoring SIGTERM) and leaves no namespace', async () => {
     const stubborn = lab.spawn('m1', process.execPath, ['-e', SCRIPTS.stubborn]);
     const polite = lab.spawn('m2', process.execPath, ['-e', 'setInterval(() => undefined, 1000); console.log("ready")']);
     await lines(stubborn).wait((l) => l === 'ready', 5_000, 'the stubborn process ready');
     await lines(polite).wait((l) => l === 'ready', 5_000, 'the polite process ready');
-    expect(await leftovers(namesOf(lab))).toHaveLength(7);
+    expect(await leftovers(lab)).toHaveLength(4);
 
     const started = Date.now();
     await lab.close();
@@ -322,8 +354,8 @@ describe('a LAN lab of three machines', () => {
 
     expect(stubborn.signalCode).toBe('SIGKILL');
     expect(polite.signalCode).toBe('SIGTERM');
-    expect(await leftovers(namesOf(lab))).toEqual([]);
-    expect(await ip(['route', 'show', lab.subnet])).toBe('');
+    expect(await leftovers(lab)).toEqual([]);
+    expect(await rootNetwork()).toBe(rootBefore);
     expect(() => lab.spawn('m1', 'true', [])).toThrow(/closed/);
   });
 });
@@ -337,7 +369,7 @@ describe('a LAN lab its process does not close', () => {
       startLanLab(2).then((lab) => {
         const child = lab.spawn('m1', process.execPath, ['-e', 'setInterval(() => undefined, 1000)']);
         child.once('spawn', () => {
-          console.log(JSON.stringify({ bridge: lab.bridge, machines: lab.machines, pid: child.pid }));
+          console.log(JSON.stringify({ switchNamespace: lab.switchNamespace, machines: lab.machines, pid: child.pid }));
           if (${JSON.stringify(ending)} === 'exits') process.exit(0);
         });
       });
@@ -347,7 +379,10 @@ describe('a LAN lab its process does not close', () => {
     return {
       child,
       async lab() {
-        return JSON.parse(await output.wait((l) => l.startsWith('{'), 20_000, 'the lab started')) as Pick<LanLab, 'bridge' | 'machines'> & {
+        return JSON.parse(await output.wait((l) => l.startsWith('{'), 20_000, 'the lab started')) as Pick<
+          LanLab,
+          'switchNamespace' | 'machines'
+        > & {
           pid: number;
         };
       },
@@ -359,7 +394,7 @@ describe('a LAN lab its process does not close', () => {
     const started = await lab();
     await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
     expect(child.exitCode).toBe(0);
-    expect(await leftovers(namesOf(started))).toEqual([]);
+    expect(await leftovers(started)).toEqual([]);
     await until(() => gone(started.pid), 5_000, `process ${started.pid} in m1 gone`);
   }, 30_000);
 
@@ -368,12 +403,12 @@ describe('a LAN lab its process does not close', () => {
     const started = await lab();
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
-    expect(await leftovers(namesOf(started))).toHaveLength(5);
+    expect(await leftovers(started)).toHaveLength(3);
     expect(gone(started.pid)).toBe(false);
 
     const next = await startLanLab(1);
     try {
-      expect(await leftovers(namesOf(started))).toEqual([]);
+      expect(await leftovers(started)).toEqual([]);
       await until(() => gone(started.pid), 5_000, `process ${started.pid} in m1 gone`);
     } finally {
       await next.close();

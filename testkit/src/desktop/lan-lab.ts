@@ -1,10 +1,16 @@
 /**
- * A LAN inside this Linux machine, for integration tests that need several machines: a bridge in
- * the root network namespace and one namespace per machine, each plugged into the bridge by a veth
- * pair. Addresses are link-local (169.254.X.0/24, X chosen free per lab, 77 first): the root
- * namespace is `.1` on the bridge (the gateway, where a test's api relay listens), machine n is
- * `.(10 + n)` on its `eth0`. Nothing is routed out: a machine has its /24 and `224.0.0.0/4` (so
- * UDP multicast works without naming an interface), no default route.
+ * A LAN inside this Linux machine, for integration tests that need several machines: a switch
+ * namespace holding a bridge, and one namespace per machine, each plugged into the bridge by a
+ * veth pair. Addresses are link-local, 169.254.77.0/24 in every lab (no two labs share a link):
+ * the switch is `.1` on the bridge (the gateway), machine n is `.(10 + n)` on its `eth0`. Nothing
+ * is routed out: a machine has its /24 and `224.0.0.0/4` (so UDP multicast works without naming
+ * an interface), no default route. A server of this process reaches the machines only through
+ * `expose` (a port on the gateway forwarded to a Unix socket, which crosses namespaces), and
+ * reaches a machine's server only through `reach` (the same, the other way).
+ *
+ * Nothing of a lab is in the root namespace, so the root namespace's links and addresses never
+ * change: browsers watch those, and end every request in flight when they do (Chromium's
+ * ERR_NETWORK_CHANGED), which would fail the browser tests running beside a LAN test.
  *
  * Needs root and iproute2's `ip` (with `ip netns`); `startLanLab` throws saying which is missing.
  * Every name starts with `<prefix><pid>-`: `close()` removes a lab, an exit (or SIGINT, SIGTERM,
@@ -13,6 +19,9 @@
  */
 import { type ChildProcess, execFile, execFileSync, spawn as spawnProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { runInThisContext } from 'node:vm';
 import { pidAlive } from './pid-alive';
@@ -24,7 +33,7 @@ export interface LanMachine {
   namespace: string;
   /** Its IPv4 address on the LAN, on `eth0` inside the namespace. */
   address: string;
-  /** The root namespace's end of its veth pair, a port of the bridge: `unplug` takes it down. */
+  /** The switch's end of its veth pair, a port of the bridge: `unplug` takes it down. */
   veth: string;
 }
 
@@ -33,9 +42,11 @@ export interface LanLab {
   id: string;
   /** The LAN, e.g. `169.254.77.0/24`. */
   subnet: string;
-  /** The root namespace's address on the bridge (the api relay listens here), e.g. `169.254.77.1`. */
+  /** The switch's address on the bridge, where `expose` listens: `169.254.77.1`. */
   gateway: string;
-  /** The bridge, in the root namespace. */
+  /** The namespace of the switch: the bridge and the switch's end of every veth pair. */
+  switchNamespace: string;
+  /** The bridge, in the switch namespace. */
   bridge: string;
   /** Machine n (from 1) is `m<n>` at `.(10 + n)`. */
   machines: LanMachine[];
@@ -54,11 +65,23 @@ export interface LanLab {
     args: string[],
     options?: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number },
   ): Promise<RunResult>;
+  /**
+   * Makes the Unix socket at `socketPath` reachable from every machine at `gateway:<port>`:
+   * resolves with the port once it listens. The forwarder lives until the lab closes; a
+   * connection to it is closed as soon as the socket's server closes its end.
+   */
+  expose(socketPath: string): Promise<number>;
+  /**
+   * The other way: a port on this process's loopback leading to `port` on the machine's address
+   * (through a Unix socket a forwarder in the machine serves). Resolves once both ends listen;
+   * both close with the lab.
+   */
+  reach(machine: string, port: number): Promise<number>;
   /** Takes the machine's bridge port down (its cable pulled: it leaves the LAN); resolves once the port is down. */
   unplug(machine: string): Promise<void>;
   /** Brings the port back up; resolves once the bridge forwards through it again. */
   plug(machine: string): Promise<void>;
-  /** Kills every process spawned here (and any other in the namespaces), deletes the veths, the bridge and the namespaces. */
+  /** Kills every process spawned here (and any other in the namespaces), then deletes the namespaces (with them their links). */
   close(): Promise<void>;
 }
 
@@ -78,15 +101,16 @@ export interface LanLabOptions {
 
 /** Any one `ip` call. */
 const IP_TIMEOUT_MS = 10_000;
+/** Inside the lab's own namespaces, so every lab can have the same. */
+const SUBNET = '169.254.77';
 /** From SIGTERM to SIGKILL at `close()`. */
 const KILL_GRACE_MS = 2_000;
 /** For a port to come up or go down, and for a killed process to be gone. */
 const SETTLE_TIMEOUT_MS = 5_000;
-const LINK_NAME_MAX = 15;
-/** Inside each namespace. */
+/** Inside each machine's namespace. */
 const MACHINE_INTERFACE = 'eth0';
-/** 169.254.0.0/24 and 169.254.255.0/24 are reserved (RFC 3927); 169.254.169.254 is the cloud's metadata service. */
-const THIRD_OCTETS = [...range(77, 254), ...range(1, 76)].filter((octet) => octet !== 169);
+/** In the switch namespace. */
+const BRIDGE = 'lan';
 
 /**
  * This process's own `process`. Under Jest the global `process` is a copy whose 'exit' is never
@@ -111,36 +135,57 @@ export async function startLanLab(count: number, options: LanLabOptions = {}): P
   await sweepLeftovers(ip, prefix);
 
   const id = `${prefix}${hostProcess.pid}-${nextSequence().toString(36)}`;
-  const bridge = `${id}b`;
-  const names = Array.from({ length: count }, (_, index) => ({ name: `m${index + 1}`, veth: `${id}v${index + 1}` }));
-  const longest = [bridge, ...names.map((n) => n.veth)].reduce((a, b) => (b.length > a.length ? b : a));
-  if (longest.length > LINK_NAME_MAX) {
-    throw new Error(`LAN lab: link name ${longest} is longer than ${LINK_NAME_MAX} characters; use a shorter prefix or fewer machines`);
-  }
-
-  const lab = new Lab(ip, id, bridge);
+  const lab = new Lab(ip, id);
   openLabs.add(lab);
   watchExit();
   try {
-    await ip.run(['link', 'add', 'name', bridge, 'type', 'bridge', 'stp_state', '0', 'forward_delay', '0', 'mcast_snooping', '0']);
-    lab.links.push(bridge);
-    await ip.run(['link', 'set', bridge, 'up']);
-    const octet = await claimSubnet(ip, bridge);
-    lab.subnet = `169.254.${octet}.0/24`;
-    lab.gateway = `169.254.${octet}.1`;
-    await ip.run(['address', 'add', `${lab.gateway}/24`, 'dev', bridge, 'noprefixroute']);
+    const inSwitch = ['-n', lab.switchNamespace];
+    await ip.run(['netns', 'add', lab.switchNamespace]);
+    lab.namespaces.push(lab.switchNamespace);
+    await ip.run([...inSwitch, 'link', 'set', 'lo', 'up']);
+    await ip.run([
+      ...inSwitch,
+      'link',
+      'add',
+      'name',
+      BRIDGE,
+      'type',
+      'bridge',
+      'stp_state',
+      '0',
+      'forward_delay',
+      '0',
+      'mcast_snooping',
+      '0',
+    ]);
+    await ip.run([...inSwitch, 'link', 'set', BRIDGE, 'up']);
+    await ip.run([...inSwitch, 'address', 'add', `${lab.gateway}/24`, 'dev', BRIDGE]);
 
     await Promise.all(
-      names.map(async ({ name, veth }, index) => {
-        const machine: LanMachine = { name, namespace: `${id}-${name}`, address: `169.254.${octet}.${11 + index}`, veth };
+      Array.from({ length: count }, async (_, index) => {
+        const name = `m${index + 1}`;
+        const machine: LanMachine = { name, namespace: `${id}-${name}`, address: `${SUBNET}.${11 + index}`, veth: name };
         lab.machines.push(machine);
         const inside = ['-n', machine.namespace];
         await ip.run(['netns', 'add', machine.namespace]);
         lab.namespaces.push(machine.namespace);
-        await ip.run(['link', 'add', 'name', veth, 'type', 'veth', 'peer', 'name', MACHINE_INTERFACE, 'netns', machine.namespace]);
-        lab.links.push(veth);
-        await ip.run(['link', 'set', veth, 'master', bridge]);
-        await ip.run(['link', 'set', veth, 'up']);
+        // Made in the switch with its peer straight in the machine: no end of it ever in the root namespace.
+        await ip.run([
+          ...inSwitch,
+          'link',
+          'add',
+          'name',
+          machine.veth,
+          'type',
+          'veth',
+          'peer',
+          'name',
+          MACHINE_INTERFACE,
+          'netns',
+          machine.namespace,
+        ]);
+        await ip.run([...inSwitch, 'link', 'set', machine.veth, 'master', BRIDGE]);
+        await ip.run([...inSwitch, 'link', 'set', machine.veth, 'up']);
         await ip.run([...inside, 'link', 'set', 'lo', 'up']);
         await ip.run([...inside, 'address', 'add', `${machine.address}/24`, 'dev', MACHINE_INTERFACE]);
         await ip.run([...inside, 'link', 'set', MACHINE_INTERFACE, 'up']);
@@ -158,43 +203,98 @@ export async function startLanLab(count: number, options: LanLabOptions = {}): P
 
 /** What one lab made, and how to remove it. */
 class Lab {
-  subnet = '';
-  gateway = '';
+  readonly subnet = `${SUBNET}.0/24`;
+  readonly gateway = `${SUBNET}.1`;
+  readonly switchNamespace: string;
   readonly machines: LanMachine[] = [];
-  /** In the root namespace: the bridge, then each veth. */
-  readonly links: string[] = [];
+  /** The switch's first, then the machines'. */
   readonly namespaces: string[] = [];
   readonly children = new Set<ChildProcess>();
+  /** `reach`'s loopback servers, their connections, and the Unix sockets their forwarders serve. */
+  private readonly reachers = new Set<Server>();
+  private readonly reached = new Set<Socket>();
+  private readonly socketPaths: string[] = [];
   private closing?: Promise<void>;
 
   constructor(
     private readonly ip: Ip,
     readonly id: string,
-    readonly bridge: string,
-  ) {}
+  ) {
+    this.switchNamespace = `${id}-sw`;
+  }
 
   api(): LanLab {
     return {
       id: this.id,
       subnet: this.subnet,
       gateway: this.gateway,
-      bridge: this.bridge,
+      switchNamespace: this.switchNamespace,
+      bridge: BRIDGE,
       machines: this.machines.map((machine) => ({ ...machine })),
       machine: (name) => ({ ...this.machine(name) }),
-      spawn: (machine, command, args, options) => this.spawn(machine, command, args, options),
+      spawn: (machine, command, args, options) => this.spawnIn(this.machine(machine).namespace, command, args, options),
       run: (machine, command, args, options) => this.run(machine, command, args, options),
+      expose: (socketPath) => this.expose(socketPath),
+      reach: (machine, port) => this.reach(machine, port),
       unplug: async (machine) => {
         const { veth } = this.machine(machine);
-        await this.ip.run(['link', 'set', veth, 'down']);
+        await this.ip.run(['-n', this.switchNamespace, 'link', 'set', veth, 'down']);
         await this.waitForPort(veth, false);
       },
       plug: async (machine) => {
         const { veth } = this.machine(machine);
-        await this.ip.run(['link', 'set', veth, 'up']);
+        await this.ip.run(['-n', this.switchNamespace, 'link', 'set', veth, 'up']);
         await this.waitForPort(veth, true);
       },
       close: () => this.close(),
     };
+  }
+
+  /** A forwarder in the switch namespace: gateway:<port> to the Unix socket, a connection each. */
+  async expose(socketPath: string): Promise<number> {
+    const script = `
+      const net = require('node:net');
+      const [socketPath, gateway] = process.argv.slice(1);
+      const server = net.createServer((client) => {
+        const upstream = net.connect(socketPath);
+        for (const socket of [client, upstream]) socket.on('error', () => { client.destroy(); upstream.destroy(); });
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(0, gateway, () => console.log(server.address().port));`;
+    const child = this.spawnIn(this.switchNamespace, process.execPath, ['-e', script, socketPath, this.gateway]);
+    return Number(await firstLine(child, `LAN lab ${this.id}: the forwarder to ${socketPath}`));
+  }
+
+  async reach(name: string, port: number): Promise<number> {
+    const { namespace, address } = this.machine(name);
+    const socketPath = join(tmpdir(), `${this.id}-${name}-${port}.sock`);
+    this.socketPaths.push(socketPath);
+    const script = `
+      const net = require('node:net');
+      const [socketPath, address, port] = process.argv.slice(1);
+      const server = net.createServer((client) => {
+        const upstream = net.connect(Number(port), address);
+        for (const socket of [client, upstream]) socket.on('error', () => { client.destroy(); upstream.destroy(); });
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(socketPath, () => console.log('listening'));`;
+    const child = this.spawnIn(namespace, process.execPath, ['-e', script, socketPath, address, String(port)]);
+    await firstLine(child, `LAN lab ${this.id}: the forwarder to ${name}:${port}`);
+    const server = createServer((client) => {
+      const upstream = connect(socketPath);
+      for (const socket of [client, upstream]) {
+        this.reached.add(socket);
+        socket.once('close', () => this.reached.delete(socket));
+        socket.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    this.reachers.add(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
   }
 
   machine(name: string): LanMachine {
@@ -203,9 +303,8 @@ class Lab {
     return machine;
   }
 
-  spawn(name: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): ChildProcess {
+  spawnIn(namespace: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): ChildProcess {
     if (this.closing) throw new Error(`LAN lab ${this.id} is closed`);
-    const { namespace } = this.machine(name);
     const child = spawnProcess(this.ip.path, ['netns', 'exec', namespace, command, ...args], {
       env: options.env ?? process.env,
       cwd: options.cwd,
@@ -225,7 +324,7 @@ class Lab {
     options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {},
   ): Promise<RunResult> {
     const timeoutMs = options.timeoutMs ?? 10_000;
-    const child = this.spawn(name, command, args, options);
+    const child = this.spawnIn(this.machine(name).namespace, command, args, options);
     let stdout = '';
     let stderr = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -253,7 +352,7 @@ class Lab {
     const deadline = Date.now() + SETTLE_TIMEOUT_MS;
     let seen = '';
     for (;;) {
-      const [link] = JSON.parse(await this.ip.run(['-j', '-d', 'link', 'show', 'dev', veth])) as {
+      const [link] = JSON.parse(await this.ip.run(['-n', this.switchNamespace, '-j', '-d', 'link', 'show', 'dev', veth])) as {
         operstate?: string;
         linkinfo?: { info_slave_data?: { state?: string } };
       }[];
@@ -275,6 +374,8 @@ class Lab {
   }
 
   private async teardown(): Promise<void> {
+    for (const socket of this.reached) socket.destroy();
+    await Promise.all([...this.reachers].map((server) => new Promise((resolve) => server.close(resolve))));
     const running = [...this.children].filter(isRunning);
     for (const child of running) killGroup(child, 'SIGTERM');
     await Promise.all(running.map((child) => exited(child, KILL_GRACE_MS)));
@@ -285,11 +386,12 @@ class Lab {
     for (const namespace of this.namespaces) await killNamespaceProcesses(this.ip, namespace);
 
     const failures: string[] = [];
-    // Deleting a veth deletes its peer inside the namespace; the bridge goes last of the links.
-    for (const link of [...this.links].reverse()) await this.ip.run(['link', 'delete', 'dev', link]).catch(unlessGone(failures));
+    // A namespace takes its links with it, and a veth pair goes with either end.
     for (const namespace of this.namespaces) await this.ip.run(['netns', 'delete', namespace]).catch(unlessGone(failures));
 
-    const left = await remaining(this.ip, this.links, this.namespaces);
+    // A forwarder killed leaves its socket's file behind.
+    await Promise.all(this.socketPaths.map((socketPath) => rm(socketPath, { force: true })));
+    const left = await remaining(this.ip, this.namespaces);
     if (stuck.length > 0) failures.push(`processes ${stuck.join(', ')} outlived SIGKILL for ${SETTLE_TIMEOUT_MS} ms`);
     if (left.length > 0) failures.push(`still there: ${left.join(', ')}`);
     if (failures.length > 0) throw new Error(`LAN lab ${this.id} did not close cleanly: ${failures.join('; ')}`);
@@ -301,7 +403,6 @@ class Lab {
     for (const namespace of this.namespaces) {
       for (const pid of this.ip.runSync(['netns', 'pids', namespace]).split(/\s+/).filter(Boolean)) killPid(Number(pid));
     }
-    for (const link of [...this.links].reverse()) this.ip.runSync(['link', 'delete', 'dev', link]);
     for (const namespace of this.namespaces) this.ip.runSync(['netns', 'delete', namespace]);
     openLabs.delete(this);
   }
@@ -358,27 +459,7 @@ async function prerequisites(ipOption: string | undefined): Promise<Ip> {
   return ip;
 }
 
-/**
- * The first free 169.254.X.0/24: not on an address of this machine, and the route to it claimed
- * on the bridge. Adding a route the main table already has fails with "File exists", so two labs
- * starting at once cannot take the same one.
- */
-async function claimSubnet(ip: Ip, bridge: string): Promise<number> {
-  const addresses = JSON.parse(await ip.run(['-j', '-4', 'address', 'show'])) as { addr_info?: { local?: string }[] }[];
-  const taken = new Set(addresses.flatMap((link) => (link.addr_info ?? []).map((info) => info.local?.split('.').slice(0, 3).join('.'))));
-  for (const octet of THIRD_OCTETS) {
-    if (taken.has(`169.254.${octet}`)) continue;
-    try {
-      await ip.run(['route', 'add', `169.254.${octet}.0/24`, 'dev', bridge, 'scope', 'link']);
-      return octet;
-    } catch (error) {
-      if (!/File exists/.test((error as Error).message)) throw error;
-    }
-  }
-  throw new Error('LAN lab: no free 169.254.X.0/24 left');
-}
-
-/** Namespaces and links named `<prefix><pid>-…` whose pid no longer runs: their processes killed, then deleted. */
+/** Namespaces named `<prefix><pid>-…` whose pid no longer runs: their processes killed, then deleted. */
 async function sweepLeftovers(ip: Ip, prefix: string): Promise<void> {
   const pattern = new RegExp(`^${prefix}(\\d+)-`);
   const abandoned = (name: string) => {
@@ -388,12 +469,9 @@ async function sweepLeftovers(ip: Ip, prefix: string): Promise<void> {
   const namespaces = (JSON.parse((await ip.run(['-j', 'netns', 'list'])).trim() || '[]') as { name: string }[])
     .map((n) => n.name)
     .filter(abandoned);
-  const links = (JSON.parse(await ip.run(['-j', 'link', 'show'])) as { ifname: string }[]).map((link) => link.ifname).filter(abandoned);
   // Another lab may be sweeping the same leftovers: what is gone already is fine.
   for (const namespace of namespaces) await killNamespaceProcesses(ip, namespace).catch(() => undefined);
   const failures: string[] = [];
-  // veths before bridges: a veth's name is longer than its bridge's.
-  for (const link of links.sort((a, b) => b.length - a.length)) await ip.run(['link', 'delete', 'dev', link]).catch(unlessGone(failures));
   for (const namespace of namespaces) await ip.run(['netns', 'delete', namespace]).catch(unlessGone(failures));
   if (failures.length > 0) throw new Error(`LAN lab: could not remove leftovers of earlier runs: ${failures.join('; ')}`);
 }
@@ -403,13 +481,10 @@ async function killNamespaceProcesses(ip: Ip, namespace: string): Promise<void> 
   for (const pid of pids) killPid(Number(pid));
 }
 
-/** Which of these links and namespaces still exist. */
-async function remaining(ip: Ip, links: string[], namespaces: string[]): Promise<string[]> {
-  const existingLinks = new Set((JSON.parse(await ip.run(['-j', 'link', 'show'])) as { ifname: string }[]).map((l) => l.ifname));
-  const existingNamespaces = new Set(
-    (JSON.parse((await ip.run(['-j', 'netns', 'list'])).trim() || '[]') as { name: string }[]).map((n) => n.name),
-  );
-  return [...links.filter((l) => existingLinks.has(l)), ...namespaces.filter((n) => existingNamespaces.has(n)).map((n) => `netns ${n}`)];
+/** Which of these namespaces still exist. */
+async function remaining(ip: Ip, namespaces: string[]): Promise<string[]> {
+  const existing = new Set((JSON.parse((await ip.run(['-j', 'netns', 'list'])).trim() || '[]') as { name: string }[]).map((n) => n.name));
+  return namespaces.filter((n) => existing.has(n)).map((n) => `netns ${n}`);
 }
 
 /** A deletion's error is recorded unless it says the thing is gone already. */
@@ -486,6 +561,16 @@ function killPid(pid: number): void {
   }
 }
 
+/** The first line a forwarder prints once it listens; rejects, saying what it printed to stderr, if it exits first. */
+function firstLine(child: ChildProcess, what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let errors = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+    child.stdout!.setEncoding('utf8').once('data', (line: string) => resolve(line.trim()));
+    child.once('exit', (code, signal) => reject(new Error(`${what} exited (${signal ?? code}): ${errors}`)));
+  });
+}
+
 /** Whether the child has exited within `ms`. */
 function exited(child: ChildProcess, ms: number): Promise<boolean> {
   if (!isRunning(child)) return Promise.resolve(true);
@@ -509,8 +594,4 @@ function isExecutable(path: string): boolean {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, index) => from + index);
 }
