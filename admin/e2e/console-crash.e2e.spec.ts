@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { registerAccount } from '@meshwork/testkit/api/accounts';
 import { type BrowserTest, startBrowserTest } from '@meshwork/testkit/browser';
 import { eventually } from '@meshwork/testkit/eventually';
@@ -80,5 +80,45 @@ describe('staff console: a crashed screen (real browser)', () => {
       screen: 'audit.list',
       url: `${base}/admin/audit?action=UserRegistered`,
     });
+  });
+
+  /** Answers 503 for the Users screen's own code while `failing()` says so; counts the tries. */
+  async function breakUserList(page: Page, failing: () => boolean) {
+    let tries = 0;
+    await page.route(
+      (url) => /\/admin\/assets\/user-list-[\w-]+\.js$/.test(url.pathname),
+      async (route) => {
+        tries += 1;
+        if (failing()) await route.fulfill({ status: 503, body: '' });
+        else await route.continue();
+      },
+    );
+    return () => tries;
+  }
+
+  it('loads a screen whose code failed to arrive (a network that changed under the page) on a later try, without a crash', async () => {
+    const page = await site.openPage(staff, { viewport: { width: 1400, height: 900 } });
+    let failures = 2;
+    const tries = await breakUserList(page, () => failures-- > 0);
+    await page.goto(`${base}/admin/users`);
+    await page.locator('tbody tr', { hasText: staff.user.email }).waitFor();
+    expect(tries()).toBe(3);
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+  });
+
+  it('shows the crash screen when a screen’s code cannot be had, and Try Again fetches it afresh', async () => {
+    const page = await site.openPage(staff, { viewport: { width: 1400, height: 900 } });
+    let down = true;
+    const tries = await breakUserList(page, () => down);
+    await page.goto(`${base}/admin/users`);
+    const crash = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await crash.waitFor();
+    expect(tries()).toBe(3);
+
+    down = false;
+    await crash.getByRole('button', { name: 'Try Again' }).click();
+    await page.locator('tbody tr', { hasText: staff.user.email }).waitFor();
+    await crash.waitFor({ state: 'detached' });
+    expect(tries()).toBe(4);
   });
 });

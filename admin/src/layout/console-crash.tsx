@@ -2,6 +2,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { reloadFailedScreens } from '../app/lazy-screen';
 import { siteDashboardUrl } from '../auth/site-urls';
 
 /**
@@ -15,6 +16,8 @@ export function ConsoleCrash({ errorId, onRetry }: { errorId: string; onRetry: (
     // The crashed screen's queries are inactive now. Dropping their data makes Try Again read
     // afresh: an answer the screen could not show would otherwise come back from the cache.
     void queryClient.resetQueries({ type: 'inactive' });
+    // And a screen whose code never arrived is fetched again.
+    reloadFailedScreens();
     onRetry();
   };
   return (
