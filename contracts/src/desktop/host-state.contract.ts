@@ -148,11 +148,13 @@ export type LanShareReport = z.output<typeof LanShareReport>;
 /**
  * The tokens a device ran through its blocks a second, as its host timed them: over the last
  * five seconds, and in each ten-second step of the last ten minutes (oldest first, the current
- * step last).
+ * step last). `memory`: over the same steps, the highest resident memory the device measured
+ * while it held a share (null where it measured none: it held no share, or was offline).
  */
 export const MemberActivity = z.object({
   tokens_per_second: z.number().min(0),
   history: z.array(z.number().min(0)).max(60),
+  memory: z.array(z.number().int().min(0).nullable()).max(60),
 });
 export type MemberActivity = z.output<typeof MemberActivity>;
 

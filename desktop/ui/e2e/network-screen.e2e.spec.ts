@@ -6,8 +6,8 @@
  * and shows the join code; the laptop, which never downloads the model, joins with it; the
  * office's window then shows each device's share: the blocks it runs, its memory, its disk and
  * where its files came from (the laptop's from the office over the LAN), and, after an answer,
- * its work over time, photographed as test-results/network-devices.png; Persian; removing the
- * laptop and stopping hosting (the laptop's window says why it left).
+ * its work and its memory over time, photographed as test-results/network-devices.png; Persian;
+ * removing the laptop and stopping hosting (the laptop's window says why it left).
  */
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
@@ -266,6 +266,14 @@ describe('the Network section in a real browser', () => {
         .waitFor({ timeout: 10_000 });
       expect(await card.getByTestId('member-rate').textContent()).toMatch(/^[\d.,]+ tokens\/s now$/);
       expect(await card.locator('[data-testid="member-activity"] polyline').count()).toBe(1);
+      // Its memory over the same ten minutes: measured once a step while it holds its share (the host
+      // measures its own, the laptop reports its), named in words and drawn.
+      const memoryHistory = card.getByTestId('member-memory-history');
+      await memoryHistory.waitFor({ timeout: 15_000 });
+      expect(await memoryHistory.textContent()).toMatch(
+        /^Memory over the same 10 minutes: (from [\d.,]+ (MB|GB) to )?[\d.,]+ (MB|GB) in use$/,
+      );
+      expect(await memoryHistory.locator('polyline, circle').count()).toBeGreaterThan(0);
     }
 
     // The photograph the issue keeps: the Devices section as a person sees it.

@@ -256,6 +256,9 @@ export const en = {
   memoryFree: 'Free',
   memoryMeasured: 'Measured: {rss} in use, {peak} at peak',
   memoryFreeOnly: '{free} free',
+  /** Its measured memory over the same ten minutes as its work. */
+  memoryHistory: 'Memory over the same 10 minutes: from {low} to {peak} in use',
+  memoryHistorySteady: 'Memory over the same 10 minutes: {peak} in use',
   disk: 'Disk',
   diskUsed: '{bytes} used by the model',
   filesFrom: 'Where its files came from',
@@ -537,6 +540,8 @@ export const fa: Messages = {
   memoryFree: 'آزاد',
   memoryMeasured: 'سنجیده: {rss} در کار، {peak} در اوج',
   memoryFreeOnly: '{free} آزاد',
+  memoryHistory: 'حافظه در همین ده دقیقه: از {low} تا {peak} در کار',
+  memoryHistorySteady: 'حافظه در همین ده دقیقه: {peak} در کار',
   disk: 'دیسک',
   diskUsed: '{bytes} در اختیار مدل',
   filesFrom: 'پرونده‌هایش از کجا آمده‌اند',

@@ -1,7 +1,8 @@
 /**
  * The tokens each device of a network ran through its blocks, as the host's pipeline timed
  * them: its rate now and over the last ten minutes, for the window's picture of which device
- * works how hard. Prompt tokens count as they pass (a long prompt shows as a burst).
+ * works how hard. Prompt tokens count as they pass (a long prompt shows as a burst). And the
+ * memory each device measured serving its share, over the same ten minutes.
  */
 import type { MemberActivity } from '@meshwork/contracts';
 
@@ -17,6 +18,8 @@ export class DeviceActivity {
   /** Per device: tokens per history step (keyed by the step's number since the epoch), and recent runs for the rate now. */
   private readonly steps = new Map<string, Map<number, number>>();
   private readonly recent = new Map<string, { at: number; tokens: number }[]>();
+  /** Per device: the highest resident memory measured in each history step. */
+  private readonly memory = new Map<string, Map<number, number>>();
   private last = -Infinity;
   private timer: NodeJS.Timeout | null = null;
 
@@ -41,17 +44,32 @@ export class DeviceActivity {
     this.timer ??= setTimeout(() => this.tell(), TELL_MS).unref();
   }
 
-  /** `deviceId`'s tokens a second now, and in each step of the last ten minutes (oldest first, this one last). */
+  /** `deviceId` measured `rssBytes` of resident memory serving its share (its own report, or the host's own measure). */
+  measured(deviceId: string, rssBytes: number): void {
+    const step = Math.floor(this.now() / HISTORY_STEP_MS);
+    const steps = this.memory.get(deviceId) ?? new Map<number, number>();
+    steps.set(step, Math.max(steps.get(step) ?? 0, rssBytes));
+    for (const key of steps.keys()) if (key <= step - HISTORY_STEPS) steps.delete(key);
+    this.memory.set(deviceId, steps);
+  }
+
+  /** Forgets a device that left the network: its history goes with it. */
+  forget(deviceId: string): void {
+    for (const kept of [this.steps, this.recent, this.memory]) kept.delete(deviceId);
+  }
+
+  /** `deviceId`'s tokens a second now, and in each step of the last ten minutes (oldest first, this one last), with its memory then. */
   of(deviceId: string): MemberActivity {
     const at = this.now();
     const tokens = (this.recent.get(deviceId) ?? []).filter((run) => run.at > at - LIVE_MS).reduce((sum, run) => sum + run.tokens, 0);
-    const step = Math.floor(at / HISTORY_STEP_MS);
+    const first = Math.floor(at / HISTORY_STEP_MS) - HISTORY_STEPS + 1;
     const steps = this.steps.get(deviceId);
-    const history = Array.from(
-      { length: HISTORY_STEPS },
-      (_, i) => ((steps?.get(step - HISTORY_STEPS + 1 + i) ?? 0) * 1000) / HISTORY_STEP_MS,
-    );
-    return { tokens_per_second: (tokens * 1000) / LIVE_MS, history };
+    const memory = this.memory.get(deviceId);
+    return {
+      tokens_per_second: (tokens * 1000) / LIVE_MS,
+      history: Array.from({ length: HISTORY_STEPS }, (_, i) => ((steps?.get(first + i) ?? 0) * 1000) / HISTORY_STEP_MS),
+      memory: Array.from({ length: HISTORY_STEPS }, (_, i) => memory?.get(first + i) ?? null),
+    };
   }
 
   close(): void {

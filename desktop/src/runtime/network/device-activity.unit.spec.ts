@@ -56,6 +56,33 @@ describe('a network device’s work over time', () => {
     expect(activity.of('self').history.every((rate) => rate === 0)).toBe(true);
   });
 
+  it('keeps the highest memory measured in each step, null where none was, and forgets a device that left', () => {
+    const MiB = 1024 * 1024;
+    activity.measured('laptop', 900 * MiB);
+    activity.measured('laptop', 950 * MiB);
+    activity.measured('laptop', 920 * MiB);
+    pass(2 * HISTORY_STEP_MS); // a step with no report between
+    activity.measured('laptop', 700 * MiB);
+    const { memory } = activity.of('laptop');
+    expect(memory).toHaveLength(HISTORY_STEPS);
+    expect(memory.slice(-3)).toEqual([950 * MiB, null, 700 * MiB]);
+    expect(memory.slice(0, -3).every((bytes) => bytes === null)).toBe(true);
+    expect(activity.of('self').memory.every((bytes) => bytes === null)).toBe(true);
+    pass((HISTORY_STEPS - 1) * HISTORY_STEP_MS);
+    expect(activity.of('laptop').memory.at(0)).toBe(700 * MiB);
+    pass(HISTORY_STEP_MS);
+    expect(activity.of('laptop').memory.every((bytes) => bytes === null)).toBe(true);
+
+    activity.ran('laptop', 10);
+    activity.measured('laptop', 800 * MiB);
+    activity.forget('laptop');
+    expect(activity.of('laptop')).toEqual({
+      tokens_per_second: 0,
+      history: Array(HISTORY_STEPS).fill(0),
+      memory: Array(HISTORY_STEPS).fill(null),
+    });
+  });
+
   it('tells of the rates once a second while tokens pass, then once more when they fall to nothing, then stops', () => {
     for (let i = 0; i < 30; i++) {
       activity.ran('self', 1);

@@ -22,7 +22,7 @@ import {
 } from '@meshwork/contracts';
 import type { DesktopRuntime } from '../host';
 import { type Discovery, lanAddresses, ownerTag } from './discovery';
-import { DeviceActivity } from './device-activity';
+import { DeviceActivity, HISTORY_STEP_MS } from './device-activity';
 import { HostAdmission } from './host-admission';
 import { HostPlanner, type LiveMember } from './host-planner';
 import type { LanIdentity } from './lan-identity';
@@ -59,8 +59,10 @@ export class HostRole {
   private readonly shares: ShareServer;
   /** This device's own share (its held blocks' files, from its installed package), described after each plan. */
   private ownShare: Pick<LanShareReport, 'model' | 'version' | 'files' | 'disk_bytes'> | null = null;
-  /** Each device's tokens a second through its blocks, now and over ten minutes ('self': this one). */
+  /** Each device's tokens a second through its blocks, now and over ten minutes ('self': this one), and its memory. */
   private readonly activity: DeviceActivity;
+  /** Measures this device's own memory once a history step while it serves a share (members report theirs as often). */
+  private readonly measuring: NodeJS.Timeout;
 
   constructor(
     private readonly setting: HostSetting,
@@ -105,6 +107,12 @@ export class HostRole {
     }
     const networkModel = () => (store.current?.role === 'host' ? store.current.network.model : null);
     this.shares = new ShareServer(runtime, networkModel, new TokenBucket(rate, LAN_FETCH_MAX_BYTES));
+    this.measuring = setInterval(() => {
+      if (!this.ownShare) return;
+      this.activity.measured('self', process.memoryUsage.rss());
+      callbacks.changed();
+      this.broadcastMembers();
+    }, HISTORY_STEP_MS).unref();
   }
 
   issueJoinCode(code: JoinCode): void {
@@ -227,12 +235,17 @@ export class HostRole {
     this.live.get(record.device_id)?.link.close();
     const member: LiveMember = { record, link, node, unusable: null };
     this.live.set(record.device_id, member);
+    const measured = (report: LanNodeReport) => {
+      if (report.share) this.activity.measured(record.device_id, report.share.memory.rss_bytes);
+    };
+    measured(node);
     let fetching = 0;
     link.serve(({ header }) => {
       if (header.type === 'status') {
         // A report of its share or its memory alone (a transfer's progress) changes no plan.
         const replan = member.unusable !== null || !samePlanning(member.node, header.node);
         member.node = header.node;
+        measured(header.node);
         member.unusable = null;
         if (replan) this.planner.replan();
         this.callbacks.changed();
@@ -285,6 +298,7 @@ export class HostRole {
     if (record?.role !== 'host') return;
     await this.setting.store.save({ ...record, members: record.members.filter((m) => !deviceIds.includes(m.device_id)) });
     for (const id of deviceIds) {
+      this.activity.forget(id);
       const live = this.live.get(id);
       if (!live) continue;
       if (reason) live.link.send({ type: 'removed', reason });
@@ -303,6 +317,7 @@ export class HostRole {
     for (const member of this.live.values()) member.link.close();
     this.live.clear();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    clearInterval(this.measuring);
     this.activity.close();
     await this.planner.close();
   }

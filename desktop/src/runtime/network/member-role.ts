@@ -17,6 +17,7 @@ import { servingWords } from '../english';
 import type { DesktopRuntime } from '../host';
 import { CacheMissing } from '../../engine/errors';
 import { BlockWorker } from './block-worker';
+import { HISTORY_STEP_MS } from './device-activity';
 import type { Discovery } from './discovery';
 import type { LanIdentity } from './lan-identity';
 import { dialHost, HANDSHAKE_MS, type MemberLink, peerCertificate } from './lan-tls';
@@ -149,9 +150,12 @@ export class MemberRole {
     this.callbacks.changed();
     const report = () => this.report(link);
     this.runtime.models.on('change', report);
+    // While it holds a share, its memory once a history step: the host's picture of it over time.
+    const reporting = setInterval(() => this.held && report(), HISTORY_STEP_MS).unref();
     link.serve((frame) => void this.hostAsked(link, frame));
     link.on('close', (reason) => {
       this.runtime.models.off('change', report);
+      clearInterval(reporting);
       if (this.hostLink !== link) return;
       this.hostLink = null;
       this.callbacks.log(`lost the host: ${reason.message}`);

@@ -4,6 +4,7 @@ import { ActivityChart } from './activity-chart';
 import { useBlockList } from './block-list';
 import { BlockStrip } from './block-strip';
 import { MemoryBar } from './memory-bar';
+import { MemoryHistory } from './memory-history';
 import { ShareFiles } from './share-files';
 
 /**
@@ -84,6 +85,8 @@ export function DeviceCard(props: {
       <div className="space-y-1">
         <h4 className="text-sm text-slate-600">{t.memberActivity}</h4>
         <ActivityChart activity={member.activity} colour={colour} />
+        {/* Under the work, on the same ten minutes and width: a busy step and its memory line up. */}
+        <MemoryHistory activity={member.activity} colour={colour} />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <div className="space-y-1">
