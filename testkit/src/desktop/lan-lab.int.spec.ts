@@ -282,14 +282,19 @@ describe('a LAN lab of three machines', () => {
   it('reaches a server on m3 from this namespace through the loopback port `reach` gives', async () => {
     const port = await tcpServer(lab, 'm3', 'hello from m3');
     const reached = await lab.reach('m3', port);
-    const greeting = await new Promise<string>((resolve, reject) => {
-      let data = '';
-      const socket = createConnection(reached, '127.0.0.1');
-      socket.setEncoding('utf8').on('data', (chunk: string) => (data += chunk));
-      socket.once('end', () => resolve(data));
-      socket.once('error', reject);
-    });
-    expect(greeting).toBe('hello from m3');
+    const greet = (loopbackPort: number) =>
+      new Promise<string>((resolve, reject) => {
+        let data = '';
+        const socket = createConnection(loopbackPort, '127.0.0.1');
+        socket.setEncoding('utf8').on('data', (chunk: string) => (data += chunk));
+        socket.once('end', () => resolve(data));
+        socket.once('error', reject);
+      });
+    expect(await greet(reached)).toBe('hello from m3');
+    // Asked again for the same port (a host started again there): a second way in, the first still open.
+    const again = await lab.reach('m3', port);
+    expect(again).not.toBe(reached);
+    expect(await Promise.all([greet(reached), greet(again)])).toEqual(['hello from m3', 'hello from m3']);
   });
 
   it('routes nothing out: no default route, not the root namespace’s 127.0.0.1 nor its other addresses', async () => {

@@ -267,7 +267,8 @@ class Lab {
 
   async reach(name: string, port: number): Promise<number> {
     const { namespace, address } = this.machine(name);
-    const socketPath = join(tmpdir(), `${this.id}-${name}-${port}.sock`);
+    // One per call: a host started again on a machine serves on the same port.
+    const socketPath = join(tmpdir(), `${this.id}-${name}-${port}-${this.socketPaths.length}.sock`);
     this.socketPaths.push(socketPath);
     const script = `
       const net = require('node:net');
