@@ -2,7 +2,8 @@
 // native binding makes typed arrays of the host realm, and its `instanceof` checks then fail
 // ("A float32 tensor's data must be type of Float32Array"). Tests that run onnxruntime use this
 // environment (docblock `@jest-environment`), which hands the sandbox the host's typed arrays.
-const { TestEnvironment } = require('jest-environment-node');
+// It is the project's environment otherwise: a failed test's browser pages are printed.
+const MeshworkEnvironment = require('../../testkit/jest-environment.cjs');
 
 const SHARED = [
   'ArrayBuffer',
@@ -21,7 +22,7 @@ const SHARED = [
   'BigUint64Array',
 ];
 
-class NativeArraysEnvironment extends TestEnvironment {
+class NativeArraysEnvironment extends MeshworkEnvironment {
   constructor(config, context) {
     super(config, context);
     for (const name of SHARED) this.global[name] = globalThis[name];
