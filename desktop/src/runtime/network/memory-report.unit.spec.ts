@@ -30,14 +30,15 @@ describe('the memory a device reports for its share', () => {
     expect(memory.fixed_bytes).toBeGreaterThan(10e6);
   });
 
-  it('reads the peak from the kernel’s high-water mark: never below what it was, nor below what the process holds now', () => {
+  it('reads the peak from the kernel’s high-water mark: never below what it was, and up by what the process wrote past it', () => {
     const before = peakRssBytes();
-    // Resident past the old peak (every page written), though a collection on the way may free some first:
-    // so the peak is compared with what the process holds after it, not with arithmetic on before.
-    const touched = Buffer.alloc(Math.max(0, before - process.memoryUsage.rss()) + 64e6, 1);
-    const holding = process.memoryUsage.rss();
+    // 256 MB resident past the old peak (every page written). A collection on the way may give some
+    // pages back first, so only half is asked of the peak. Not compared with the resident size read
+    // beside it: the kernel raises its mark lazily (pages given back by madvise do not raise it), so
+    // the mark may trail that by a few pages; memoryReport reports the larger of the two.
+    const touched = Buffer.alloc(Math.max(0, before - process.memoryUsage.rss()) + 256e6, 1);
     const after = peakRssBytes();
-    expect(after).toBeGreaterThanOrEqual(Math.max(before, holding));
+    expect(after).toBeGreaterThanOrEqual(before + 128e6);
     expect(touched.length).toBeGreaterThan(0);
   });
 
