@@ -117,6 +117,11 @@ function resetPeakRss(pid) {
   fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
+/** The process's resident memory now, in bytes (what resetPeakRss starts the peak from). */
+function residentRss(pid) {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+}
+
 /** The process's peak resident memory in bytes since start or resetPeakRss. */
 function peakRss(pid) {
   return Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
@@ -178,4 +183,4 @@ function uploadModel(base, token, name, fileName, file) {
   });
 }
 
-module.exports = { API_NODE_FLAGS, spawnApi, startApiProcess, resetPeakRss, peakRss, freePort, generatedFile, uploadModel };
+module.exports = { API_NODE_FLAGS, spawnApi, startApiProcess, resetPeakRss, residentRss, peakRss, freePort, generatedFile, uploadModel };

