@@ -30,16 +30,17 @@ describe('the memory a device reports for its share', () => {
     expect(memory.fixed_bytes).toBeGreaterThan(10e6);
   });
 
-  it('reads the peak from the kernel’s high-water mark: never below what it was, and up by what the process wrote past it', () => {
+  it('reads the peak from the kernel’s high-water mark: never below what it was, nor below what the process holds', () => {
     const before = peakRssBytes();
-    // 256 MB resident past the old peak (every page written). A collection on the way may give some
-    // pages back first, so only half is asked of the peak. Not compared with the resident size read
-    // beside it: the kernel raises its mark lazily (pages given back by madvise do not raise it), so
-    // the mark may trail that by a few pages; memoryReport reports the larger of the two.
-    const touched = Buffer.alloc(Math.max(0, before - process.memoryUsage.rss()) + 256e6, 1);
+    const touched = Buffer.alloc(256e6, 1); // every page written
+    const held = process.memoryUsage.rss();
     const after = peakRssBytes();
-    expect(after).toBeGreaterThanOrEqual(before + 128e6);
-    expect(touched.length).toBeGreaterThan(0);
+    expect(after).toBeGreaterThanOrEqual(before);
+    // Give or take 16 MB: the kernel raises its mark lazily (pages an allocator gives back with madvise
+    // do not raise it first; CI saw it 24 KB below), so memoryReport reports the larger of the two.
+    // Not "before + what was written": a collection on the way may give back more than that first.
+    expect(after).toBeGreaterThanOrEqual(held - 16e6);
+    expect(touched.length).toBe(256e6);
   });
 
   it('counts the held blocks’ graphs and weights, and the runtime before the first load plus the caches held as fixed', async () => {
