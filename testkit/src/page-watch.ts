@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { addFailureSection } from './failure-report';
 
 /**
  * What a failed browser test leaves behind: for every page still open, where it is, what it
@@ -56,7 +57,7 @@ export function watchBrowser(browser: Browser): Browser {
   browser.newContext = async (options) => watchContext(await newContext(options));
   watched.add(browser);
   browser.on('disconnected', () => watched.delete(browser));
-  registerFailureReport();
+  addFailureSection('open pages', reportOpenPages);
   return browser;
 }
 
@@ -87,9 +88,4 @@ export async function reportOpenPages(test: string): Promise<string> {
   const pages = [...watched].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
   const described = await Promise.all(pages.map((page, index) => describePage(page, test, index)));
   return described.join('\n');
-}
-
-/** The hook testkit/jest-environment.cjs calls on a failed test or hook, set once per test file. */
-function registerFailureReport(): void {
-  (globalThis as { __meshworkFailureReport?: typeof reportOpenPages }).__meshworkFailureReport = reportOpenPages;
 }

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import pino from 'pino';
 import { createApp } from '../../../api/src/main';
 import { migrations } from '../../../api/src/migrations';
 import { type AppConfig, loadConfig } from '../../../api/src/platform/config/config';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { required } from '../infra';
 import { minioClient, removeBucket } from './upload-kit';
+import { logger } from '../../../api/src/platform/logging/logger';
+import { addFailureSection } from '../failure-report';
 import { READ_YOUR_WRITES_MS, waitForProjection } from '../../../api/src/platform/projections/projection-waiter';
 
 export interface TestApp {
@@ -51,12 +54,13 @@ export async function startTestApp(
           STRIPE_WEBHOOK_SECRET: required('STRIPE_WEBHOOK_SECRET'),
         }),
     SMTP_URL: required('SMTP_URL'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'warn', // kept, not printed: keepApiLog
     // No built-in desktop releases unless a test makes some: `npm start` builds them under the shared .data.
     DESKTOP_RELEASES_DIR: path.join(os.tmpdir(), `meshwork-no-releases-${randomUUID()}`),
     ...overrides,
     S3_BUCKET: bucket,
   });
+  keepApiLog();
   const app = await createApp({ ...config, ...sites });
   return {
     app,
@@ -67,6 +71,23 @@ export async function startTestApp(
       if (!shared) await Promise.all([db.drop(), removeBucket(storage, bucket)]);
     },
   };
+}
+
+const apiLog: string[] = [];
+
+/**
+ * The api's warnings and errors (a 5xx's cause among them) are kept, the last 30, and printed
+ * only beside a failed test: tests that cause errors on purpose would fill the log otherwise.
+ */
+function keepApiLog(): void {
+  const keptLines = {
+    write(line: string) {
+      apiLog.push(line.trimEnd());
+      if (apiLog.length > 30) apiLog.shift();
+    },
+  };
+  (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = keptLines;
+  addFailureSection('the api’s last warnings and errors', async () => apiLog.join('\n'));
 }
 
 /** Waits until read model `projection` has applied every event in the log so far; fails the test if it does not. */

@@ -19,8 +19,15 @@ export class S3Storage implements ObjectStorage {
    */
   static readonly PART_BYTES = 8 * 1024 * 1024;
   private bucketReady: Promise<void> | null = null;
-  /** Connections to storage kept open between parts. */
-  private readonly agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+  /**
+   * Connections to storage kept open between parts, and closed after 5 s idle (as Node's own
+   * agent does): MinIO closes an idle connection after 30 s without saying so beforehand, and
+   * a part sent on it as it closes fails.
+   */
+  private readonly agents = {
+    'http:': new http.Agent({ keepAlive: true, timeout: 5_000 }),
+    'https:': new https.Agent({ keepAlive: true, timeout: 5_000 }),
+  };
 
   constructor(
     readonly client: Client,
@@ -78,34 +85,41 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
+  /**
+   * PUTs one part. A connection kept from an earlier part that the server closed just as this
+   * one was sent fails before any answer; the part is then sent once more on a new connection
+   * (sending a part again replaces it, so this is safe).
+   */
   private async sendPart(key: string, uploadId: string, part: number, bytes: Buffer): Promise<StoredPart> {
     const url = new URL(await this.partUrl(key, uploadId, part, 15 * 60));
+    try {
+      return await this.putPart(url, part, bytes, this.agents[url.protocol === 'https:' ? 'https:' : 'http:']);
+    } catch (error) {
+      if (!(error instanceof StaleConnection)) throw error;
+      return this.putPart(url, part, bytes, false);
+    }
+  }
+
+  private putPart(url: URL, part: number, bytes: Buffer, agent: http.Agent | false): Promise<StoredPart> {
     return new Promise((resolve, reject) => {
       const request = (url.protocol === 'https:' ? https : http)
-        .request(
-          url,
-          {
-            method: 'PUT',
-            agent: this.agents[url.protocol === 'https:' ? 'https:' : 'http:'],
-            headers: { 'Content-Length': bytes.length },
-            timeout: 60_000,
-          },
-          (response) => {
-            const answer: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => answer.push(chunk));
-            response.on('error', reject);
-            response.on('end', () => {
-              const etag = response.headers.etag?.replace(/"/g, '');
-              if (response.statusCode === 200 && etag) resolve({ part, etag, size: bytes.length });
-              else
-                reject(
-                  new Error(`storage answered ${response.statusCode} to part ${part}: ${Buffer.concat(answer).toString().slice(0, 300)}`),
-                );
-            });
-          },
-        )
+        .request(url, { method: 'PUT', agent, headers: { 'Content-Length': bytes.length }, timeout: 60_000 }, (response) => {
+          const answer: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => answer.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const etag = response.headers.etag?.replace(/"/g, '');
+            if (response.statusCode === 200 && etag) resolve({ part, etag, size: bytes.length });
+            else
+              reject(
+                new Error(`storage answered ${response.statusCode} to part ${part}: ${Buffer.concat(answer).toString().slice(0, 300)}`),
+              );
+          });
+        })
         .on('timeout', () => request.destroy(new Error(`storage did not answer part ${part} within 60 s`)))
-        .on('error', reject);
+        .on('error', (error: NodeJS.ErrnoException) =>
+          reject(request.reusedSocket && STALE_CODES.has(error.code ?? '') ? new StaleConnection(error) : error),
+        );
       request.end(bytes);
     });
   }
@@ -185,6 +199,16 @@ export class S3Storage implements ObjectStorage {
       throw error;
     });
     return this.bucketReady;
+  }
+}
+
+/** How a kept connection the server has closed fails a request written on it. */
+const STALE_CODES = new Set(['ECONNRESET', 'EPIPE']);
+
+/** A request failed before any answer, on a kept connection the server had closed. */
+class StaleConnection extends Error {
+  constructor(override readonly cause: Error) {
+    super(`a kept connection to storage was closed: ${cause.message}`);
   }
 }
 
