@@ -15,7 +15,7 @@ describe('GET /api/v1/health/system-status/ against the real servers', () => {
     subject = await startTestApp({ S3_ENDPOINT: storage.url });
   });
   afterAll(async () => {
-    storage.cut();
+    await storage.close();
     await subject.close();
   });
 
@@ -71,7 +71,7 @@ describe('GET /api/v1/health/system-status/ against the real servers', () => {
       .get('/api/v1/health/')
       .expect(503, /"status":"degraded"/);
 
-    await storage.restore();
+    storage.restore();
     const up = await request(subject.app.getHttpServer()).get('/api/v1/health/system-status/').expect(200);
     expect(up.body.components.object_storage.status).toBe('up');
   });

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import { Client } from 'minio';
-
+import { type Relay, startRelay } from '../socket-relay.cjs';
 export { minioClient, removeBucket } from './object-store.cjs';
 
 /** Every object and unfinished multipart upload under `prefix` in `bucket` (a test app's: TestApp.bucket). */
@@ -94,30 +93,11 @@ export function streamUpload(options: {
 }
 
 /**
- * A TCP proxy in front of MinIO: an api pointed at it loses its storage, mid-request, when
- * the proxy is cut, as if MinIO had stopped, while every other test keeps using MinIO.
+ * A relay in front of MinIO: an api pointed at `url` loses its storage, mid-request, when the
+ * relay is cut (`cut()`, `restore()`, `close()`), as if MinIO had stopped, while every other
+ * test keeps using MinIO.
  */
-export async function storageProxy(target: URL): Promise<{ url: string; cut(): void; restore(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  await listen(0);
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    cut() {
-      server.close();
-      for (const socket of sockets) socket.destroy();
-    },
-    /** Opens the way again on the same port, as storage coming back would. */
-    restore: () => listen(port),
-  };
+export async function storageProxy(target: URL): Promise<Relay & { url: string }> {
+  const relay = await startRelay('127.0.0.1:0', target.host);
+  return Object.assign(relay, { url: `http://127.0.0.1:${relay.port}` });
 }

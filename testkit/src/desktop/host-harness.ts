@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EntitlementKeySet, HostState, LAN_NETWORK_PORT } from '@meshwork/contracts';
 import { startRuntime } from '../../../desktop/src/runtime/runtime';
+import { type Relay, startRelay } from '../socket-relay.cjs';
 import type { LanLab } from './lan-lab';
 
 /**
@@ -13,40 +13,11 @@ import type { LanLab } from './lan-lab';
  * It listens on loopback, or for the machines of a LAN lab on the lab's gateway: there on a
  * Unix socket the lab exposes (`LanLab.expose`), since no address of this namespace is on the LAN.
  */
-export async function apiRelay(apiPort: number, lab?: LanLab) {
-  const sockets = new Set<Socket>();
-  let open = true;
-  const server: Server = createServer((client) => {
-    if (!open) return client.destroy();
-    const upstream = new Socket();
-    upstream.connect(apiPort, '127.0.0.1');
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => socket.destroy());
-    }
-    client.pipe(upstream).pipe(client);
-  });
+export async function apiRelay(apiPort: number, lab?: LanLab): Promise<Relay & { base: string }> {
   const socketPath = lab ? join(tmpdir(), `meshwork-relay-${randomUUID().slice(0, 8)}.sock`) : null;
-  await new Promise<void>((resolve) => (socketPath ? server.listen(socketPath, resolve) : server.listen(0, '127.0.0.1', resolve)));
-  const base = lab
-    ? `http://${lab.gateway}:${await lab.expose(socketPath!)}`
-    : `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return {
-    base,
-    cut() {
-      open = false;
-      for (const socket of sockets) socket.destroy();
-    },
-    restore() {
-      open = true;
-    },
-    close() {
-      open = false;
-      sockets.forEach((socket) => socket.destroy());
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const relay = await startRelay(socketPath ?? '127.0.0.1:0', `127.0.0.1:${apiPort}`);
+  const base = lab ? `http://${lab.gateway}:${await lab.expose(socketPath!)}` : `http://127.0.0.1:${relay.port}`;
+  return Object.assign(relay, { base });
 }
 
 /**

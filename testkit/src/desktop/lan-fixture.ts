@@ -9,7 +9,7 @@
 import { TEST_PASSWORD } from '../api/accounts';
 import { networksWorld, type NetworksWorld } from '../api/network-kit';
 import { apiRelay } from './host-harness';
-import { forwardLoopback, type LanHost, startLanHost } from './lan-host';
+import { type LanHost, startLanHost } from './lan-host';
 import { type LanLab, startLanLab } from './lan-lab';
 
 export type ApiRelay = Awaited<ReturnType<typeof apiRelay>>;
@@ -60,8 +60,10 @@ export async function startLan(machines: number, options: LanOptions = {}): Prom
       const storage = new URL(process.env.S3_ENDPOINT ?? 'http://127.0.0.1:19000');
       const storageRelay = await apiRelay(Number(storage.port), lab);
       relays.set('object store', storageRelay);
-      const target = { address: lab.gateway, port: Number(new URL(storageRelay.base).port) };
-      await Promise.all(lab.machines.map(({ name }) => forwardLoopback(lab!, name, Number(storage.port), target)));
+      // Those links are signed for the store's loopback host, so each machine reaches it under that
+      // name: its own loopback port leads, over the LAN, to the relay above.
+      const overTheLan = `${lab.gateway}:${new URL(storageRelay.base).port}`;
+      await Promise.all(lab.machines.map(({ name }) => lab!.relay(name, `127.0.0.1:${storage.port}`, overTheLan)));
     }
   } catch (error) {
     await close().catch(() => undefined);

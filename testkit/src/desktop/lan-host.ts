@@ -175,26 +175,6 @@ export async function startLanHost(
 }
 export type LanHost = Awaited<ReturnType<typeof startLanHost>>;
 
-/**
- * Makes `127.0.0.1:<port>` inside a lab machine lead to `target` (an address the bridge reaches):
- * the api's presigned links name the object store at its loopback address, and they are signed
- * for that host, so the machine must reach the store under the same name.
- */
-export async function forwardLoopback(lab: LanLab, machine: string, port: number, target: { address: string; port: number }) {
-  const script = `
-    const net = require('node:net');
-    net.createServer((client) => {
-      const upstream = net.connect(${target.port}, '${target.address}');
-      for (const s of [client, upstream]) s.on('error', () => { client.destroy(); upstream.destroy(); });
-      client.pipe(upstream).pipe(client);
-    }).listen(${port}, '127.0.0.1', () => console.log('forwarding'));`;
-  const child = lab.spawn(machine, process.execPath, ['-e', script]);
-  await new Promise<void>((resolveListening, reject) => {
-    child.stdout!.once('data', () => resolveListening());
-    child.once('exit', (code) => reject(new Error(`the loopback forwarder in ${machine} exited (${code})`)));
-  });
-}
-
 /** The hostile machine of `lan-attacker.ts` in a lab machine, as the test drives it. */
 export async function startLanAttacker(lab: LanLab, machine: string) {
   const { address } = lab.machine(machine);

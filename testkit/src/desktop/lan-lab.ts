@@ -20,10 +20,10 @@
 import { type ChildProcess, execFile, execFileSync, spawn as spawnProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { runInThisContext } from 'node:vm';
+import { type Relay, RELAY_SCRIPT, startRelay } from '../socket-relay.cjs';
 import { pidAlive } from './pid-alive';
 
 export interface LanMachine {
@@ -67,16 +67,21 @@ export interface LanLab {
   ): Promise<RunResult>;
   /**
    * Makes the Unix socket at `socketPath` reachable from every machine at `gateway:<port>`:
-   * resolves with the port once it listens. The forwarder lives until the lab closes; a
+   * resolves with the port once it listens. The relay lives until the lab closes; a
    * connection to it is closed as soon as the socket's server closes its end.
    */
   expose(socketPath: string): Promise<number>;
   /**
    * The other way: a port on this process's loopback leading to `port` on the machine's address
-   * (through a Unix socket a forwarder in the machine serves). Resolves once both ends listen;
+   * (through a Unix socket a relay in the machine serves). Resolves once both ends listen;
    * both close with the lab.
    */
   reach(machine: string, port: number): Promise<number>;
+  /**
+   * A relay inside the machine from `from` to `to` (`host:port`, or a Unix socket's path), until
+   * the lab closes; resolves once it listens.
+   */
+  relay(machine: string, from: string, to: string): Promise<void>;
   /** Takes the machine's bridge port down (its cable pulled: it leaves the LAN); resolves once the port is down. */
   unplug(machine: string): Promise<void>;
   /** Brings the port back up; resolves once the bridge forwards through it again. */
@@ -210,9 +215,8 @@ class Lab {
   /** The switch's first, then the machines'. */
   readonly namespaces: string[] = [];
   readonly children = new Set<ChildProcess>();
-  /** `reach`'s loopback servers, their connections, and the Unix sockets their forwarders serve. */
-  private readonly reachers = new Set<Server>();
-  private readonly reached = new Set<Socket>();
+  /** `reach`'s relays on this process's loopback, and the Unix sockets the machines' relays serve. */
+  private readonly loopbackRelays: Relay[] = [];
   private readonly socketPaths: string[] = [];
   private closing?: Promise<void>;
 
@@ -236,6 +240,7 @@ class Lab {
       run: (machine, command, args, options) => this.run(machine, command, args, options),
       expose: (socketPath) => this.expose(socketPath),
       reach: (machine, port) => this.reach(machine, port),
+      relay: async (machine, from, to) => void (await this.relayIn(this.machine(machine).namespace, from, to)),
       unplug: async (machine) => {
         const { veth } = this.machine(machine);
         await this.ip.run(['-n', this.switchNamespace, 'link', 'set', veth, 'down']);
@@ -250,19 +255,9 @@ class Lab {
     };
   }
 
-  /** A forwarder in the switch namespace: gateway:<port> to the Unix socket, a connection each. */
+  /** A relay in the switch namespace: gateway:<port> to the Unix socket, a connection each. */
   async expose(socketPath: string): Promise<number> {
-    const script = `
-      const net = require('node:net');
-      const [socketPath, gateway] = process.argv.slice(1);
-      const server = net.createServer((client) => {
-        const upstream = net.connect(socketPath);
-        for (const socket of [client, upstream]) socket.on('error', () => { client.destroy(); upstream.destroy(); });
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(0, gateway, () => console.log(server.address().port));`;
-    const child = this.spawnIn(this.switchNamespace, process.execPath, ['-e', script, socketPath, this.gateway]);
-    return Number(await firstLine(child, `LAN lab ${this.id}: the forwarder to ${socketPath}`));
+    return Number(await this.relayIn(this.switchNamespace, `${this.gateway}:0`, socketPath));
   }
 
   async reach(name: string, port: number): Promise<number> {
@@ -270,32 +265,16 @@ class Lab {
     // One per call: a host started again on a machine serves on the same port.
     const socketPath = join(tmpdir(), `${this.id}-${name}-${port}-${this.socketPaths.length}.sock`);
     this.socketPaths.push(socketPath);
-    const script = `
-      const net = require('node:net');
-      const [socketPath, address, port] = process.argv.slice(1);
-      const server = net.createServer((client) => {
-        const upstream = net.connect(Number(port), address);
-        for (const socket of [client, upstream]) socket.on('error', () => { client.destroy(); upstream.destroy(); });
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(socketPath, () => console.log('listening'));`;
-    const child = this.spawnIn(namespace, process.execPath, ['-e', script, socketPath, address, String(port)]);
-    await firstLine(child, `LAN lab ${this.id}: the forwarder to ${name}:${port}`);
-    const server = createServer((client) => {
-      const upstream = connect(socketPath);
-      for (const socket of [client, upstream]) {
-        this.reached.add(socket);
-        socket.once('close', () => this.reached.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    this.reachers.add(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return (server.address() as AddressInfo).port;
+    await this.relayIn(namespace, socketPath, `${address}:${port}`);
+    const loopback = await startRelay('127.0.0.1:0', socketPath);
+    this.loopbackRelays.push(loopback);
+    return loopback.port!;
+  }
+
+  /** Runs socket-relay.cjs in `namespace` until the lab closes; resolves with what it prints once it listens. */
+  relayIn(namespace: string, from: string, to: string): Promise<string> {
+    const child = this.spawnIn(namespace, process.execPath, [RELAY_SCRIPT, from, to]);
+    return firstLine(child, `LAN lab ${this.id}: the relay from ${from} to ${to} in ${namespace}`);
   }
 
   machine(name: string): LanMachine {
@@ -375,8 +354,7 @@ class Lab {
   }
 
   private async teardown(): Promise<void> {
-    for (const socket of this.reached) socket.destroy();
-    await Promise.all([...this.reachers].map((server) => new Promise((resolve) => server.close(resolve))));
+    await Promise.all(this.loopbackRelays.map((relay) => relay.close()));
     const running = [...this.children].filter(isRunning);
     for (const child of running) killGroup(child, 'SIGTERM');
     await Promise.all(running.map((child) => exited(child, KILL_GRACE_MS)));
@@ -390,7 +368,7 @@ class Lab {
     // A namespace takes its links with it, and a veth pair goes with either end.
     for (const namespace of this.namespaces) await this.ip.run(['netns', 'delete', namespace]).catch(unlessGone(failures));
 
-    // A forwarder killed leaves its socket's file behind.
+    // A relay killed leaves its socket's file behind.
     await Promise.all(this.socketPaths.map((socketPath) => rm(socketPath, { force: true })));
     const left = await remaining(this.ip, this.namespaces);
     if (stuck.length > 0) failures.push(`processes ${stuck.join(', ')} outlived SIGKILL for ${SETTLE_TIMEOUT_MS} ms`);
@@ -562,7 +540,7 @@ function killPid(pid: number): void {
   }
 }
 
-/** The first line a forwarder prints once it listens; rejects, saying what it printed to stderr, if it exits first. */
+/** The first line a relay prints once it listens; rejects, saying what it printed to stderr, if it exits first. */
 function firstLine(child: ChildProcess, what: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let errors = '';

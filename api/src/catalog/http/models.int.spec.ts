@@ -292,6 +292,7 @@ describe('AI models: uploads to MinIO, plan access, downloads', () => {
         await nothingLeftFor(name);
       } finally {
         await cutOff.close();
+        await proxy.close();
       }
     });
   });

@@ -252,6 +252,7 @@ describe('desktop releases per platform, staff and built-in, against real Postgr
       expect((await releases()).map((r) => r.version)).not.toContain('8.1.0');
     } finally {
       await cutOff.close();
+      await proxy.close();
     }
   });
 
