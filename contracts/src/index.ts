@@ -9,6 +9,7 @@ export * from './catalog/catalog.contract';
 export * from './catalog/model-package.contract';
 export * from './common/csv';
 export * from './common/fields';
+export * from './common/load-patiently';
 export * from './contact/contact.contract';
 export * from './desktop/host-state.contract';
 export * from './desktop/lan-protocol.contract';

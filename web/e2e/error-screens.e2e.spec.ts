@@ -146,6 +146,60 @@ describe('customer site: error screens in a real browser', () => {
     expect(await screen.count()).toBe(0);
   });
 
+  /**
+   * Answers 503 for the documentation page's own code while `failing()` says so; counts the tries.
+   * No other page's code imports that file (the build shares code between pages in their files).
+   */
+  async function breakDocumentationCode(page: Page, failing: () => boolean) {
+    let tries = 0;
+    await page.route(
+      (url) => /\/assets\/documentation-page-[\w-]+\.js$/.test(url.pathname),
+      async (route) => {
+        tries += 1;
+        if (failing()) await route.fulfill({ status: 503, body: '' });
+        else await route.continue();
+      },
+    );
+    return () => tries;
+  }
+
+  /**
+   * From a page that is awake (Pricing, once its plans show) to Documentation by the top bar:
+   * the router loads the page's code then. Before the page wakes, the browser follows a link.
+   */
+  async function openDocumentationFromPricing(page: Page): Promise<void> {
+    await page.goto(`${base}/pricing`);
+    await page.getByRole('article', { name: 'Pro' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).click();
+  }
+
+  const documentationHeading = (page: Page) => page.getByRole('heading', { name: 'Get started with Meshwork', level: 1 });
+  const crashHeading = (page: Page) => page.getByRole('heading', { name: 'Unexpected Application Error!' });
+
+  it('shows a page whose code failed to arrive (a network that changed under the page) from a later try, without the error screen', async () => {
+    const page = await site.openPage();
+    let failures = 2;
+    const tries = await breakDocumentationCode(page, () => failures-- > 0);
+    await openDocumentationFromPricing(page);
+    await documentationHeading(page).waitFor();
+    expect(tries()).toBe(3);
+    expect(await crashHeading(page).count()).toBe(0);
+  });
+
+  it('shows the error screen when a page’s code cannot be had after three tries, and Reload Page brings the page', async () => {
+    const page = await site.openPage();
+    let down = true;
+    const tries = await breakDocumentationCode(page, () => down);
+    await openDocumentationFromPricing(page);
+    await crashHeading(page).waitFor();
+    expect(tries()).toBe(3);
+
+    down = false;
+    await page.getByRole('button', { name: 'Reload Page' }).click();
+    await documentationHeading(page).waitFor();
+    expect(await crashHeading(page).count()).toBe(0);
+  });
+
   it('answers an unknown path with a 404 status and the site’s not-found page, which wakes up and leads home', async () => {
     const page = await site.openPage();
     const problems: string[] = [];

@@ -1,19 +1,5 @@
 import { type ComponentType, createElement, lazy, type LazyExoticComponent } from 'react';
-
-/** Waits before the second and third try at a screen's code: a network that changed under the page settles within these. */
-const RETRY_DELAYS_MS = [500, 1500];
-
-/** `load()`, tried again after each delay while it fails (the browser fetches a failed module afresh). */
-async function loadPatiently<M>(load: () => Promise<M>): Promise<M> {
-  for (const delay of RETRY_DELAYS_MS) {
-    try {
-      return await load();
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
-  return load();
-}
+import { loadPatiently } from '@meshwork/contracts';
 
 /** Screens whose code could not be had, each with how to make it load afresh. */
 const failedScreens = new Set<() => void>();

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { loadPatiently } from '@meshwork/contracts';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { PageSpinner } from '../shared/ui/spinner';
 import { NotFoundPage } from './not-found-page';
@@ -7,9 +8,13 @@ import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouterErrorScreen } from './router-error-screen';
 
-/** A route's page, loaded on first visit: the component the module `load` imports exports as `name`. */
+/**
+ * A route's page, loaded on first visit: the component the module `load` imports exports as
+ * `name`. A load that fails is tried twice more before the error screen (whose Reload Page
+ * starts afresh): the network may have changed under the page.
+ */
 function lazyRoute<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  return async () => ({ Component: (await load())[name] as ComponentType });
+  return async () => ({ Component: (await loadPatiently(load))[name] as ComponentType });
 }
 
 /**
