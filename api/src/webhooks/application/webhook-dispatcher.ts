@@ -68,6 +68,8 @@ interface Claimed {
 }
 
 const ENDPOINTS = `${readModelSchema(WEBHOOKS_PROJECTION)}.endpoints`;
+/** PostgreSQL's code for a table that does not exist. */
+const UNDEFINED_TABLE = '42P01';
 
 /**
  * Sends due deliveries, in every api process: each claims rows with a lease (FOR UPDATE SKIP
@@ -180,7 +182,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         if (Date.now() - this.lastSweep > SWEEP_MS) await this.sweep();
         if (claimed.length === free && free > 0) continue;
       } catch (error) {
-        if (!this.stopping) logger.warn({ err: error }, 'webhook dispatcher could not claim deliveries');
+        // Endpoints come from the webhooks read model: on a fresh database its projection has not
+        // made it yet when this starts, and nothing can be due before it has.
+        const notBuiltYet = (error as { code?: string }).code === UNDEFINED_TABLE;
+        if (!this.stopping && !notBuiltYet) logger.warn({ err: error }, 'webhook dispatcher could not claim deliveries');
       }
       if (this.dirty) continue;
       await new Promise<void>((resolve) => {
