@@ -3,6 +3,8 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DEVICE_CODE_GRANT, type DeviceCodeAnswer, type DeviceTokenAnswer } from '@meshwork/contracts';
 import type { TestCustomer } from './accounts';
+import { IdentityContext } from '../../../api/src/identity/application/identity-context';
+import { SessionIssuer } from '../../../api/src/identity/application/session-issuer';
 import { DeviceClock } from '../../../api/src/networks/application/devices/device-clock';
 
 /**
@@ -46,4 +48,21 @@ export async function signInDevice(host: DeviceHost, owner: TestCustomer, name =
   await owner.post('/devices/activate/', { user_code: code.user_code, name, approve: true }).expect(200);
   const answer = await host.poll(code.device_code).expect(200);
   return answer.body as DeviceTokenAnswer;
+}
+
+/**
+ * The signed-in device's access token as `app` would have signed it long enough ago that it
+ * expires `secondsLeft` from now (to the second): the same session and device, a shorter life.
+ */
+export function expiringAccessToken(app: INestApplication, device: DeviceTokenAnswer, secondsLeft: number): string {
+  const claims = JSON.parse(Buffer.from(device.access_token.split('.')[1]!, 'base64url').toString()) as Record<string, string>;
+  const ttlSeconds = app.get(IdentityContext).config.ACCESS_TOKEN_TTL_SECONDS;
+  return app
+    .get(SessionIssuer)
+    .accessToken(
+      { userId: claims.sub!, email: claims.email!, isStaff: false },
+      claims.sid!,
+      new Date(Date.now() - (ttlSeconds - secondsLeft) * 1000),
+      device.device_id,
+    );
 }

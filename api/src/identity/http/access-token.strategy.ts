@@ -27,6 +27,8 @@ export interface Caller {
   isAuditor: boolean;
   /** The device signed in with this token's session (device grant or a desktop's sign-in); null on the web. */
   deviceId: string | null;
+  /** When the access token expires; null for an API token (checked on each request instead). */
+  tokenExpiresAt: Date | null;
   /** The caller's row of the users read model, as of this request. */
   user: UserWithPlan;
   /** Set when an API token, not a session, authenticated the request: its id and effective scope now. */
@@ -83,6 +85,7 @@ export class AccessTokenStrategy implements OnModuleDestroy {
       isStaff: user.is_staff,
       isAuditor: user.is_auditor,
       deviceId: claims.did ?? null,
+      tokenExpiresAt: new Date(claims.exp * 1000),
       user,
     };
   }
@@ -123,6 +126,7 @@ export class AccessTokenStrategy implements OnModuleDestroy {
       isStaff: user.is_staff,
       isAuditor: user.is_auditor,
       deviceId: null,
+      tokenExpiresAt: null,
       user,
       apiToken: { id: user.token_id, scope },
     };

@@ -12,7 +12,7 @@ import { TEST_PASSWORD, type TestCustomer } from '@meshwork/testkit/api/accounts
 import { freePort } from '@meshwork/testkit/browser';
 import { startTestApp, type TestApp } from '@meshwork/testkit/api/test-app';
 import { EntitlementStreamTail } from '../application/entitlement-stream/entitlement-stream.tail';
-import { deviceHost, signInDevice } from '@meshwork/testkit/api/devices';
+import { deviceHost, expiringAccessToken, signInDevice } from '@meshwork/testkit/api/devices';
 import { type EntitlementStreamClient, openEntitlementStream, type StreamEvent } from '../testing/entitlement-stream-client';
 import { networksWorld, type NetworksWorld } from '@meshwork/testkit/api/network-kit';
 
@@ -195,6 +195,23 @@ describe('the live entitlement stream', () => {
     });
     await eventually(async () => ended, 'the stream closed');
     expect(written.join('')).toMatch(/event: revoked\ndata: \{"reason":"device_revoked"/);
+  });
+
+  it('lives no longer than its access token: `expired`, then the end; a fresh token streams again', async () => {
+    const { device } = await signedInDevice();
+    const shortLived = expiringAccessToken(world.subject.app, device, 4);
+    const host = await stream(world.base, shortLived);
+    await host.next('entitlements');
+    const expired = await host.next('expired', 15_000);
+    expect(expired.data).toBe('{}');
+    await host.ended(5_000);
+    // Ended because the token no longer opens anything; the device's session goes on.
+    expect(
+      (await fetch(`${world.base}/api/v1/devices/entitlements/stream`, { headers: { Authorization: `Bearer ${shortLived}` } })).status,
+    ).toBe(401);
+    const again = await stream(world.base, device.access_token);
+    await again.next('entitlements');
+    expect(again.all('expired')).toEqual([]);
   });
 
   it('refuses a web session (403) and anyone signed out (401)', async () => {

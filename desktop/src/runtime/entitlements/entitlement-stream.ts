@@ -58,14 +58,20 @@ export class EntitlementStream {
   private async run(): Promise<void> {
     let retryMs = ENTITLEMENT_STREAM_RETRY_MS;
     let failures = 0;
+    let renewing = false;
     while (!this.stopped) {
-      this.handlers.connection('connecting');
+      if (!renewing) this.handlers.connection('connecting');
+      const started = Date.now();
       const result = await this.hold((ms) => (retryMs = ms)).catch((error: Error) => {
         this.handlers.log(`entitlement stream: ${error.message}`);
         return 'dropped' as const;
       });
       if (result === 'ended' || this.stopped) break;
-      if (result === 'was-online') failures = 0;
+      // The token expired: again at once, still online (the request refreshes the token). Not
+      // for a stream that expired as soon as it opened, so no server can make this a busy loop.
+      renewing = result === 'expired' && Date.now() - started >= retryMs;
+      if (renewing) continue;
+      if (result === 'was-online' || result === 'expired') failures = 0;
       this.handlers.connection('offline');
       const backoff = Math.min(MAX_BACKOFF_MS, retryMs * 2 ** failures) * (0.5 + Math.random() / 2);
       failures += 1;
@@ -80,8 +86,11 @@ export class EntitlementStream {
     }
   }
 
-  /** One connection: 'ended' when the device is signed out, else how it dropped. */
-  private async hold(setRetry: (ms: number) => void): Promise<'ended' | 'was-online' | 'dropped'> {
+  /**
+   * One connection: 'ended' when the device is signed out, 'expired' when the server closed it
+   * as its access token expired, else how it dropped.
+   */
+  private async hold(setRetry: (ms: number) => void): Promise<'ended' | 'expired' | 'was-online' | 'dropped'> {
     const abort = new AbortController();
     this.abort = abort;
     const seq = this.handlers.lastSeq();
@@ -115,6 +124,7 @@ export class EntitlementStream {
             this.handlers.signedOut('device_signed_out');
             return 'ended';
           }
+          if (event.event === ENTITLEMENT_STREAM_EVENTS.expired) return 'expired';
           if (event.event === ENTITLEMENT_STREAM_EVENTS.entitlements) await this.deliver(event.data);
         }
       }

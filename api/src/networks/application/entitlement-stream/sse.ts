@@ -13,6 +13,7 @@ export const sse = {
   entitlements: (seq: number, signed: SignedEntitlements) =>
     `id: ${seq}\nevent: ${ENTITLEMENT_STREAM_EVENTS.entitlements}\ndata: ${JSON.stringify(signed)}\n\n`,
   revoked: (revocation: EntitlementRevocation) => `event: ${ENTITLEMENT_STREAM_EVENTS.revoked}\ndata: ${JSON.stringify(revocation)}\n\n`,
+  expired: `event: ${ENTITLEMENT_STREAM_EVENTS.expired}\ndata: {}\n\n`,
 };
 
 /** Last-Event-ID as a seq, or null when absent or not a non-negative integer. */
