@@ -1,3 +1,9 @@
+/**
+ * The contracts are built with no environment's types (tsconfig.json: `types: []`); every place
+ * they run, browser or Node, has this timer.
+ */
+const timers = globalThis as unknown as { setTimeout(callback: () => void, ms: number): unknown };
+
 /** Waits before the second and third try: a network that changed under the page settles within these. */
 export const LOAD_RETRY_DELAYS_MS = [500, 1500];
 
@@ -11,7 +17,7 @@ export async function loadPatiently<T>(load: () => Promise<T>, delaysMs: readonl
     try {
       return await load();
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      await new Promise<void>((resolve) => timers.setTimeout(resolve, delay));
     }
   }
   return load();
