@@ -78,8 +78,18 @@ describe('AccessTokenStrategy', () => {
     it('gives the caller of a valid token whose session is open, with staff rights from the read model, not the token', async () => {
       const { strategy, openSessions } = make();
       openSessions.set('s1', row('u1'));
-      const caller = await strategy.validate(requestWith(`Bearer ${token('u1', 's1', { isStaff: true })}`));
-      expect(caller).toEqual({ userId: 'u1', sessionId: 's1', isStaff: false, isAuditor: false, deviceId: null, user: row('u1') });
+      const issuedAt = new Date();
+      const caller = await strategy.validate(requestWith(`Bearer ${token('u1', 's1', { isStaff: true, issuedAt })}`));
+      expect(caller).toEqual({
+        userId: 'u1',
+        sessionId: 's1',
+        isStaff: false,
+        isAuditor: false,
+        deviceId: null,
+        // The token's own expiry, to the second it names: issued now, for 900 s.
+        tokenExpiresAt: new Date((Math.floor(issuedAt.getTime() / 1000) + 900) * 1000),
+        user: row('u1'),
+      });
     });
 
     it("gives a device's token its device (issue 12), from the signed claims", async () => {
