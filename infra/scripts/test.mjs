@@ -24,6 +24,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const jestArgs = process.argv.slice(2);
 const tallies = [];
 const checks = []; // { name, failure }: failure null when it passed
+/** How long each command took, printed before the summary: where a slow run spent its time. */
+const timings = [];
 const servers = ownServers(infra);
 
 let interrupted = null;
@@ -46,6 +48,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 async function run(label, command, args, extraEnv = {}, { quiet = false } = {}) {
   if (interrupted) throw new Error(`${interrupted}: not running ${label}`);
   if (!quiet) console.log(`\n▶ ${label}`);
+  const started = performance.now();
   const child = spawn(command, args, {
     cwd: root,
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -62,6 +65,7 @@ async function run(label, command, args, extraEnv = {}, { quiet = false } = {}) 
     return error.code ?? error.message; // it did not start
   } finally {
     running.delete(child);
+    timings.push(`${label.split(/[: ]/)[0]} ${Math.round((performance.now() - started) / 1000)} s`);
     if (quiet) process.stdout.write(`\n▶ ${label}\n${Buffer.concat(output).toString()}`);
   }
 }
@@ -124,6 +128,7 @@ try {
   // treat its own PostgreSQL as someone else's and leave it running at the end.
   await dropLeftoverDatabases(infraEnv.DATABASE_URL);
   await removeLeftoverBuckets(infraEnv);
+  timings.push(`infrastructure ${Math.round(performance.now() / 1000)} s`);
 
   if (jestArgs.length === 0) {
     // Side by side: each keeps one core busy for about half a minute.
@@ -194,5 +199,6 @@ try {
 }
 
 const { failed, lines } = summary(tallies, checks);
+console.log(`\ntimes: ${timings.join(', ')}; in all ${Math.round(performance.now() / 1000)} s`);
 console.log(`\n${lines.join('\n')}`);
 process.exit(failed > 0 ? 1 : 0);
