@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { Readable } from 'node:stream';
 import type { Client } from 'minio';
 import { type ComponentHealth, probe } from '../health/component-health';
+import { closedUnderneath } from '../http/kept-connection';
 import type { ObjectStorage, StoredPart } from './object-storage';
 
 /** The minio client's multipart calls that its typings keep protected or internal. */
@@ -95,7 +96,7 @@ export class S3Storage implements ObjectStorage {
     try {
       return await this.putPart(url, part, bytes, this.agents[url.protocol === 'https:' ? 'https:' : 'http:']);
     } catch (error) {
-      if (!(error instanceof StaleConnection)) throw error;
+      if (!(error instanceof ClosedUnderneath)) throw error;
       return this.putPart(url, part, bytes, false);
     }
   }
@@ -117,9 +118,7 @@ export class S3Storage implements ObjectStorage {
           });
         })
         .on('timeout', () => request.destroy(new Error(`storage did not answer part ${part} within 60 s`)))
-        .on('error', (error: NodeJS.ErrnoException) =>
-          reject(request.reusedSocket && STALE_CODES.has(error.code ?? '') ? new StaleConnection(error) : error),
-        );
+        .on('error', (error: NodeJS.ErrnoException) => reject(closedUnderneath(request, error) ? new ClosedUnderneath(error) : error));
       request.end(bytes);
     });
   }
@@ -202,11 +201,8 @@ export class S3Storage implements ObjectStorage {
   }
 }
 
-/** How a kept connection the server has closed fails a request written on it. */
-const STALE_CODES = new Set(['ECONNRESET', 'EPIPE']);
-
-/** A request failed before any answer, on a kept connection the server had closed. */
-class StaleConnection extends Error {
+/** A part failed on a kept connection the server had closed (`closedUnderneath`). */
+class ClosedUnderneath extends Error {
   constructor(override readonly cause: Error) {
     super(`a kept connection to storage was closed: ${cause.message}`);
   }

@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { closedUnderneath } from '../../platform/http/kept-connection';
 
 /** What one attempt came to: a status when the endpoint answered, an error when it did not. */
 export interface AttemptOutcome {
@@ -112,6 +113,7 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
   const transport = target.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let done = false;
+    let request: http.ClientRequest;
     /** `keep`: the answer was read whole, so the connection may serve the next delivery. */
     const finish = (result: AttemptOutcome, keep = false) => {
       if (done) return;
@@ -120,34 +122,41 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
       if (!keep) request.destroy();
       resolve(result);
     };
-    const request = transport.request(
-      target,
-      {
-        method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) },
-        agent: target.protocol === 'https:' ? agents.https : agents.http,
-        ...(options.strict ? { lookup: checkedLookup } : {}),
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const settle = (keep: boolean) => {
-          const text = Buffer.concat(chunks).subarray(0, options.maxBodyBytes).toString('utf8');
-          const status = response.statusCode ?? null;
-          const redirect = status !== null && status >= 300 && status < 400 ? 'Redirects are not followed.' : null;
-          finish(outcome(status, redirect ?? (status !== null && status >= 400 ? `The endpoint answered ${status}.` : null), text), keep);
-        };
-        response.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          size += chunk.length;
-          if (size >= options.maxBodyBytes) settle(false);
-        });
-        response.on('end', () => settle(true));
-        response.on('error', (error) => finish(outcome(response.statusCode ?? null, error.message)));
-      },
-    );
+    const send = (agent: http.Agent | false) => {
+      request = transport.request(
+        target,
+        {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) },
+          agent,
+          ...(options.strict ? { lookup: checkedLookup } : {}),
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          const settle = (keep: boolean) => {
+            const text = Buffer.concat(chunks).subarray(0, options.maxBodyBytes).toString('utf8');
+            const status = response.statusCode ?? null;
+            const redirect = status !== null && status >= 300 && status < 400 ? 'Redirects are not followed.' : null;
+            finish(outcome(status, redirect ?? (status !== null && status >= 400 ? `The endpoint answered ${status}.` : null), text), keep);
+          };
+          response.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= options.maxBodyBytes) settle(false);
+          });
+          response.on('end', () => settle(true));
+          response.on('error', (error) => finish(outcome(response.statusCode ?? null, error.message)));
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // The endpoint closed a kept connection as this went out: once more on a new one (within the deadline).
+        if (agent && !done && closedUnderneath(request, error)) send(false);
+        else finish(outcome(null, error.message));
+      });
+      request.end(body);
+    };
     const deadline = setTimeout(() => finish(outcome(null, `No answer within ${options.timeoutMs} ms.`)), options.timeoutMs);
-    request.on('error', (error) => finish(outcome(null, error.message)));
-    request.end(body);
+    send(target.protocol === 'https:' ? agents.https : agents.http);
   });
 }
